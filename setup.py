@@ -59,6 +59,7 @@ setup(
     ext_modules=cythonize(
         extensions,
         compiler_directives=directives,
+        include_path=["src"],
         annotate=ANNOTATE,
     )
 )

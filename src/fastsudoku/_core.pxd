@@ -1,0 +1,75 @@
+# C-level surface of the compiled core, for other Cython code to `cimport`.
+#
+#     from fastsudoku._core cimport Geometry, Search, geometry_for, ...
+#
+# Layout of a search for a grid of side N = r*c (box of r rows and c columns):
+#
+#   cand[cell]        uint64  candidate mask of one cell: bit v-1 set <=> value v still possible.
+#                             A cell whose mask has exactly one bit is *placed*.
+#
+#   states            capacity x ncells uint64, one candidate array per search level:
+#
+#       level 0   [ cand[0] cand[1] ... cand[ncells-1] ]   after the givens and propagation
+#       level 1   [ ...                                ]   after guess 1 and propagation
+#       ...                                                (a level is a copy of its parent:
+#                                                           backtracking = dropping a level)
+#   branch_cell[d]    the cell guessed at level d
+#   branch_rest[d]    the values of that cell not yet tried
+#
+#   Geometry (shared, read-only, cached per box shape):
+#       peers   ncells x npeers  uint16  the other cells of a cell's row, column and box
+#       units   nunits x n       uint16  rows 0..n-1, columns n..2n-1, boxes 2n..3n-1
+#       cell_units ncells x nwords uint64  bit u set <=> the cell is in unit u
+
+from libc.stdint cimport uint64_t, uint16_t, uint8_t, int64_t
+
+cdef enum:
+    MAX_SIDE = 64            # one uint64 mask a cell
+
+cdef enum SearchStatus:
+    SEARCH_FOUND = 1         # a solution is in search_solution(); call search_next again for more
+    SEARCH_EXHAUSTED = 2     # no (more) solutions
+    SEARCH_LIMIT = 3         # node limit reached; the search can be resumed with a higher limit
+    SEARCH_INTERRUPTED = 4   # a Python signal handler raised (Ctrl-C); the exception is set
+    SEARCH_NOMEM = 5         # out of memory
+
+ctypedef struct Geometry:
+    int r                    # rows per box
+    int c                    # columns per box
+    int n                    # side, r*c
+    int ncells               # n*n
+    int nunits               # 3*n
+    int npeers               # peers of each cell
+    uint64_t full            # the n low bits
+    uint16_t *peers
+    uint16_t *units
+    int nwords               # uint64 words of a set of units, (nunits + 63) // 64
+    uint64_t *cell_units     # ncells x nwords: the set of the 3 units of each cell
+
+cdef struct Work:
+    # What propagation has still to do; empty between two propagations.
+    uint16_t *naked          # cells whose one candidate must still be cleared from their peers
+    int nnaked
+    uint64_t dirty[3]        # units to re-examine for hidden singles (3 x 64 >= 3 * MAX_SIDE)
+
+ctypedef struct Search:
+    const Geometry *g
+    uint64_t *states
+    int *branch_cell
+    uint64_t *branch_rest
+    Work work
+    size_t level_words       # uint64 words of one level (ncells)
+    uint64_t *segs           # ncells words of scratch for the box-line segments
+    bint locked              # use locked candidates in propagation
+    int depth
+    int capacity
+    int phase
+    int64_t guesses          # values assigned by branching (every alternative tried counts)
+    int64_t node_limit       # < 0: none
+    int64_t next_signal_check
+
+cdef const Geometry *geometry_for(int r, int c) except NULL
+cdef int search_init(Search *s, const Geometry *g, const uint8_t *values) noexcept nogil
+cdef void search_free(Search *s) noexcept nogil
+cdef int search_next(Search *s) noexcept nogil
+cdef void search_solution(const Search *s, uint8_t *out) noexcept nogil

@@ -1,0 +1,838 @@
+# The compiled hot path of fastsudoku.
+#
+# Everything that loops over cells lives here, in C-level Cython with the GIL released.
+# The Python layer (_grid.py, _api.py) turns user input into a `bytes` of cell values
+# (0 = empty, 1..n) and a box shape, calls one function of this module, and turns the
+# result back into the user's form.  See _core.pxd for the data layout.
+
+from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.unicode cimport PyUnicode_FromKindAndData, PyUnicode_1BYTE_KIND
+from libc.stdint cimport uint64_t, uint16_t, uint8_t, int64_t
+from libc.stdlib cimport malloc, calloc, realloc, free
+from libc.string cimport memcpy, memset
+
+cdef extern from "Python.h":
+    # Declared without an exception clause on purpose: on failure the handler's exception
+    # (KeyboardInterrupt) stays set, the search unwinds and frees, and the caller re-raises.
+    int PyErr_CheckSignals()
+    Py_ssize_t PyUnicode_GET_LENGTH(object)
+    int PyUnicode_KIND(object)
+    void *PyUnicode_DATA(object)
+    Py_UCS4 PyUnicode_READ(int kind, void *data, Py_ssize_t index)
+
+
+# ============================================================================================
+# Tables and bit helpers
+# ============================================================================================
+#
+# POPCOUNT16[m]      number of set bits of a 16-bit mask; a 64-bit mask is four look-ups.
+# DEBRUIJN_INDEX[k]  index of the single set bit b, with k = (b * DEBRUIJN) >> 58: the
+#                    de Bruijn sequence makes the top six bits of the product distinct for
+#                    each of the 64 powers of two.  One multiply and one look-up, no
+#                    compiler intrinsics, so it is the same on gcc, clang and MSVC.
+
+cdef uint8_t POPCOUNT16[65536]
+cdef uint8_t DEBRUIJN_INDEX[64]
+cdef uint64_t DEBRUIJN = 0x03F79D71B4CB0A89ULL
+
+
+cdef void _fill_tables() noexcept:
+    cdef int m, k
+    POPCOUNT16[0] = 0
+    for m in range(1, 65536):
+        POPCOUNT16[m] = POPCOUNT16[m >> 1] + (m & 1)
+    for k in range(64):
+        DEBRUIJN_INDEX[((<uint64_t>1 << k) * DEBRUIJN) >> 58] = k
+
+
+_fill_tables()
+
+
+cdef inline int popcount(uint64_t mask) noexcept nogil:
+    if mask < 0x10000:
+        return POPCOUNT16[mask]
+    return (POPCOUNT16[mask & 0xFFFF] + POPCOUNT16[(mask >> 16) & 0xFFFF]
+            + POPCOUNT16[(mask >> 32) & 0xFFFF] + POPCOUNT16[mask >> 48])
+
+
+cdef inline uint64_t lowest_bit(uint64_t nonzero_mask) noexcept nogil:
+    return nonzero_mask & (~nonzero_mask + 1)
+
+
+cdef inline uint64_t clear_lowest_bit(uint64_t mask) noexcept nogil:
+    return mask & (mask - 1)
+
+
+cdef inline bint has_one_bit(uint64_t nonzero_mask) noexcept nogil:
+    return (nonzero_mask & (nonzero_mask - 1)) == 0
+
+
+cdef inline int bit_index(uint64_t single_bit_mask) noexcept nogil:
+    return DEBRUIJN_INDEX[(single_bit_mask * DEBRUIJN) >> 58]
+
+
+cdef inline uint64_t value_bit(int value) noexcept nogil:
+    """The mask bit of value 1..64."""
+    return (<uint64_t>1) << (value - 1)
+
+
+def _table_popcount(uint64_t mask):
+    """popcount() as seen from Python (for the exhaustive table tests)."""
+    return popcount(mask)
+
+
+def _table_bit_index(uint64_t single_bit_mask):
+    """bit_index() as seen from Python (for the exhaustive table tests)."""
+    return bit_index(single_bit_mask)
+
+
+def _table_lowest_bit(uint64_t nonzero_mask):
+    return lowest_bit(nonzero_mask)
+
+
+# ============================================================================================
+# Geometry: the cells of each unit and the peers of each cell, cached per box shape
+# ============================================================================================
+#
+#   cell = row * n + col;  box of (row, col) = (row // r) * r + col // c   (r box-rows... see below)
+#
+#   A box has r rows and c columns, so the grid has n / r = c bands of boxes and
+#   n / c = r stacks:  box index = (row // r) * r + (col // c).
+
+cdef dict _geometries = {}
+
+
+cdef class _GeometryHolder:
+    cdef Geometry g
+
+    def __dealloc__(self):
+        free(self.g.peers)
+        free(self.g.units)
+        free(self.g.cell_units)
+
+
+cdef inline int box_of(int r, int c, int row, int col) noexcept nogil:
+    return (row // r) * r + (col // c)
+
+
+cdef const Geometry *geometry_for(int r, int c) except NULL:
+    """The cached geometry of box shape (r, c); built on first use (needs the GIL)."""
+    cdef _GeometryHolder h
+    key = (r, c)
+    h = _geometries.get(key)
+    if h is not None:
+        return &h.g
+    if r < 1 or c < 1 or r * c > MAX_SIDE:
+        raise ValueError(f"box ({r}, {c}) is outside the bitmask engine (side 1..{MAX_SIDE})")
+    h = _GeometryHolder()
+    cdef Geometry *g = &h.g
+    cdef int n = r * c, row, col, k, cell, other, count
+    g.r = r
+    g.c = c
+    g.n = n
+    g.ncells = n * n
+    g.nunits = 3 * n
+    g.full = (<uint64_t>0xFFFFFFFFFFFFFFFFULL) >> (64 - n)
+    g.npeers = 2 * (n - 1) + (r - 1) * (c - 1)
+    g.nwords = (g.nunits + 63) // 64
+    g.units = <uint16_t *>malloc(g.nunits * n * sizeof(uint16_t))
+    g.cell_units = <uint64_t *>calloc(g.ncells * g.nwords, sizeof(uint64_t))
+    g.peers = <uint16_t *>malloc(max(1, g.ncells * g.npeers) * sizeof(uint16_t))
+    if g.units == NULL or g.peers == NULL or g.cell_units == NULL:
+        raise MemoryError()
+    cdef int *fill = <int *>calloc(g.nunits, sizeof(int))
+    if fill == NULL:
+        raise MemoryError()
+    for row in range(n):
+        for col in range(n):
+            cell = row * n + col
+            g.units[row * n + fill[row]] = cell
+            fill[row] += 1
+            g.units[(n + col) * n + fill[n + col]] = cell
+            fill[n + col] += 1
+            k = 2 * n + box_of(r, c, row, col)
+            g.units[k * n + fill[k]] = cell
+            fill[k] += 1
+            for k in (row, n + col, 2 * n + box_of(r, c, row, col)):
+                g.cell_units[cell * g.nwords + k // 64] |= (<uint64_t>1) << (k % 64)
+    free(fill)
+    for cell in range(g.ncells):
+        row = cell // n
+        col = cell % n
+        count = 0
+        for other in range(g.ncells):
+            if other != cell and (other // n == row or other % n == col
+                                  or box_of(r, c, other // n, other % n) == box_of(r, c, row, col)):
+                g.peers[cell * g.npeers + count] = other
+                count += 1
+        assert count == g.npeers
+    _geometries[key] = h
+    return g
+
+
+def _geometry_units(int r, int c):
+    """The unit lists of a geometry, as Python lists (for tests)."""
+    cdef const Geometry *g = geometry_for(r, c)
+    return [[g.units[u * g.n + k] for k in range(g.n)] for u in range(g.nunits)]
+
+
+def _geometry_peers(int r, int c):
+    cdef const Geometry *g = geometry_for(r, c)
+    return [[g.peers[cell * g.npeers + k] for k in range(g.npeers)] for cell in range(g.ncells)]
+
+
+# ============================================================================================
+# Bitmask search
+# ============================================================================================
+
+cdef bint LOCKED_DEFAULT = 1
+
+
+cdef int LOCKED_DEPTH = 1000000
+
+
+def _set_locked(bint on, int depth=1000000):
+    global LOCKED_DEFAULT, LOCKED_DEPTH
+    LOCKED_DEFAULT = on
+    LOCKED_DEPTH = depth
+
+
+cdef enum:
+    PHASE_DESCEND = 0        # the top level is consistent: choose a cell and branch
+    PHASE_NEXT = 1           # try the next value of the top level's branch cell
+    PHASE_BACKTRACK = 2      # the top level is finished: drop it
+    PHASE_DONE = 3
+    SIGNAL_INTERVAL = 4096   # guesses between two checks for Ctrl-C
+
+
+cdef inline int eliminate(const Geometry *g, uint64_t *cand, int cell, uint64_t bits,
+                          Work *work, const int nwords) noexcept nogil:
+    """Clear bits from a cell: 0 on a contradiction (no candidate left), else 1.
+
+    A change marks the cell's units dirty; a cell left with one candidate is queued.
+    """
+    cdef uint64_t m = cand[cell]
+    cdef const uint64_t *touch
+    cdef int w
+    if m & bits:
+        m &= ~bits
+        if m == 0:
+            return 0
+        cand[cell] = m
+        touch = g.cell_units + cell * nwords
+        for w in range(nwords):
+            work.dirty[w] |= touch[w]
+        if has_one_bit(m):
+            work.naked[work.nnaked] = cell
+            work.nnaked += 1
+    return 1
+
+
+cdef inline bint singles_shape(const Geometry *g, uint64_t *cand, Work *work, const int n,
+                               const int npeers, const int nwords) noexcept nogil:
+    """Place every forced value; False on a contradiction.
+
+    work.naked holds cells whose mask has one bit and whose peers still need that bit
+    cleared; work.dirty the units whose cells changed since they were last looked at.
+    Naked singles: clearing a bit that leaves one candidate queues the cell.  Hidden
+    singles: in each dirty unit, a value in exactly one unplaced cell is placed there.
+    A cell with no candidate, or a unit where some value has no cell, is a contradiction.
+
+    n, npeers and nwords repeat g's fields so that a caller passing constants (the 9x9
+    path) gets a copy compiled for that shape.
+    """
+    cdef int w, k, u, cell
+    cdef uint64_t bit, m, once, twice, placed, hidden, full = g.full
+    cdef const uint16_t *peer
+    cdef const uint16_t *unit
+    cdef const uint64_t *touch
+    while True:
+        while work.nnaked:
+            work.nnaked -= 1
+            cell = work.naked[work.nnaked]
+            bit = cand[cell]
+            peer = g.peers + cell * npeers
+            for k in range(npeers):
+                if cand[peer[k]] & bit:
+                    if not eliminate(g, cand, peer[k], bit, work, nwords):
+                        return False
+        for w in range(nwords):
+            if work.dirty[w]:
+                break
+        else:
+            return True
+        bit = lowest_bit(work.dirty[w])
+        work.dirty[w] ^= bit
+        u = w * 64 + bit_index(bit)
+        unit = g.units + u * n
+        once = 0
+        twice = 0
+        placed = 0
+        for k in range(n):
+            m = cand[unit[k]]
+            twice |= once & m
+            once |= m
+            if has_one_bit(m):
+                placed |= m
+        if once != full:
+            return False
+        hidden = once & ~(twice | placed)
+        while hidden:
+            bit = lowest_bit(hidden)
+            hidden ^= bit
+            for k in range(n):
+                cell = unit[k]
+                if cand[cell] & bit:
+                    cand[cell] = bit
+                    touch = g.cell_units + cell * nwords
+                    for w in range(nwords):
+                        work.dirty[w] |= touch[w]
+                    work.naked[work.nnaked] = cell
+                    work.nnaked += 1
+                    break
+
+
+cdef inline int locked_shape(const Geometry *g, uint64_t *cand, Work *work, uint64_t *seg,
+                             const int n, const int r, const int c,
+                             const int nwords) noexcept nogil:
+    """Locked candidates (pointing and claiming) on every box-line intersection.
+
+    A segment is the part of a line inside a box.  A value of a segment that the rest of
+    the box lacks must be in the segment, so it leaves the rest of the line (pointing); a
+    value the rest of the line lacks leaves the rest of the box (claiming).
+    Returns -1 on a contradiction, 1 if some candidate was removed, 0 otherwise.
+
+        row segments:    seg[row * r + stack]   the c cells of `row` in stack `stack`
+        column segments: seg[col * c + band]    the r cells of `col` in band `band`
+    """
+    cdef int row, col, stack, band, k, t, changed = 0
+    cdef uint64_t m, line_rest, box_rest, point, claim
+    # Rows: the grid has r stacks of c columns, each box spans r rows.
+    for row in range(n):
+        for stack in range(r):
+            m = 0
+            for k in range(c):
+                m |= cand[row * n + stack * c + k]
+            seg[row * r + stack] = m
+    for row in range(n):
+        band = row // r
+        for stack in range(r):
+            line_rest = 0
+            for k in range(r):
+                if k != stack:
+                    line_rest |= seg[row * r + k]
+            box_rest = 0
+            for t in range(band * r, band * r + r):
+                if t != row:
+                    box_rest |= seg[t * r + stack]
+            m = seg[row * r + stack]
+            point = m & ~box_rest & line_rest
+            claim = m & ~line_rest & box_rest
+            if point:
+                changed = 1
+                for col in range(n):
+                    if col // c != stack:
+                        if not eliminate(g, cand, row * n + col, point, work, nwords):
+                            return -1
+            if claim:
+                changed = 1
+                for t in range(band * r, band * r + r):
+                    if t != row:
+                        for k in range(c):
+                            if not eliminate(g, cand, t * n + stack * c + k, claim, work, nwords):
+                                return -1
+    # Columns: c bands of r rows, each box spans c columns.
+    for col in range(n):
+        for band in range(c):
+            m = 0
+            for k in range(r):
+                m |= cand[(band * r + k) * n + col]
+            seg[col * c + band] = m
+    for col in range(n):
+        stack = col // c
+        for band in range(c):
+            line_rest = 0
+            for k in range(c):
+                if k != band:
+                    line_rest |= seg[col * c + k]
+            box_rest = 0
+            for t in range(stack * c, stack * c + c):
+                if t != col:
+                    box_rest |= seg[t * c + band]
+            m = seg[col * c + band]
+            point = m & ~box_rest & line_rest
+            claim = m & ~line_rest & box_rest
+            if point:
+                changed = 1
+                for row in range(n):
+                    if row // r != band:
+                        if not eliminate(g, cand, row * n + col, point, work, nwords):
+                            return -1
+            if claim:
+                changed = 1
+                for t in range(stack * c, stack * c + c):
+                    if t != col:
+                        for k in range(r):
+                            if not eliminate(g, cand, (band * r + k) * n + t, claim, work, nwords):
+                                return -1
+    return changed
+
+
+cdef inline bint propagate_shape(const Geometry *g, uint64_t *cand, Work *work, uint64_t *seg,
+                                 bint locked, const int n, const int r, const int c,
+                                 const int npeers, const int nwords) noexcept nogil:
+    cdef int rc
+    while True:
+        if not singles_shape(g, cand, work, n, npeers, nwords):
+            return False
+        if not locked:
+            return True
+        rc = locked_shape(g, cand, work, seg, n, r, c, nwords)
+        if rc < 0:
+            return False
+        if rc == 0:
+            return True
+
+
+cdef bint propagate(const Geometry *g, uint64_t *cand, Work *work, uint64_t *seg,
+                    bint locked) noexcept nogil:
+    """Propagate a level to its fixed point; False on a contradiction.
+
+    `work` holds what the eliminations that made this level found (naked singles, dirty
+    units); it is empty when this returns True and is reset by the caller otherwise.
+    """
+    if g.n == 9 and g.r == 3:
+        return propagate_shape(g, cand, work, seg, locked, 9, 3, 3, 20, 1)
+    return propagate_shape(g, cand, work, seg, locked, g.n, g.r, g.c, g.npeers, g.nwords)
+
+
+cdef inline int choose_cell(const Geometry *g, const uint64_t *cand) noexcept nogil:
+    """The unplaced cell with the fewest candidates (first such), or -1 if all are placed."""
+    cdef int cell, best = -1, best_count = 65, count
+    cdef uint64_t m
+    for cell in range(g.ncells):
+        m = cand[cell]
+        if not has_one_bit(m):
+            count = popcount(m)
+            if count < best_count:
+                best_count = count
+                best = cell
+                if count == 2:
+                    break
+    return best
+
+
+cdef int find_conflict(const Geometry *g, const uint8_t *values, int *where) noexcept nogil:
+    """-1 if no value repeats in a unit; else the unit, with where[0:3] = value, cell, cell."""
+    cdef int u, k, j, v, n = g.n
+    cdef uint64_t seen
+    for u in range(g.nunits):
+        seen = 0
+        for k in range(n):
+            v = values[g.units[u * n + k]]
+            if v:
+                if seen & value_bit(v):
+                    for j in range(k):
+                        if values[g.units[u * n + j]] == v:
+                            where[0] = v
+                            where[1] = g.units[u * n + j]
+                            where[2] = g.units[u * n + k]
+                            return u
+                seen |= value_bit(v)
+    return -1
+
+
+cdef int search_grow(Search *s) noexcept nogil:
+    """Make room for one more level; 0 on success, -1 out of memory."""
+    cdef int capacity = s.capacity * 2
+    cdef uint64_t *states = <uint64_t *>realloc(
+        s.states, <size_t>capacity * s.level_words * sizeof(uint64_t))
+    if states == NULL:
+        return -1
+    s.states = states
+    cdef int *cells = <int *>realloc(s.branch_cell, capacity * sizeof(int))
+    if cells == NULL:
+        return -1
+    s.branch_cell = cells
+    cdef uint64_t *rest = <uint64_t *>realloc(s.branch_rest, capacity * sizeof(uint64_t))
+    if rest == NULL:
+        return -1
+    s.branch_rest = rest
+    s.capacity = capacity
+    return 0
+
+
+cdef inline void clear_work(Search *s) noexcept nogil:
+    s.work.nnaked = 0
+    s.work.dirty[0] = 0
+    s.work.dirty[1] = 0
+    s.work.dirty[2] = 0
+
+
+cdef int search_init(Search *s, const Geometry *g, const uint8_t *values) noexcept nogil:
+    """Set up a search of the puzzle `values` (0 empty, 1..n); the givens must not conflict.
+
+    Returns 1 if the search may have solutions, 0 if propagation of the givens already
+    fails (the search is then exhausted), -1 out of memory.  search_free() in every case.
+    """
+    cdef int cell, ncells = g.ncells
+    memset(s, 0, sizeof(Search))
+    s.g = g
+    s.node_limit = -1
+    s.next_signal_check = SIGNAL_INTERVAL
+    s.level_words = ncells
+    s.capacity = 8 if ncells > 1024 else 32
+    s.states = <uint64_t *>malloc(<size_t>s.capacity * s.level_words * sizeof(uint64_t))
+    s.branch_cell = <int *>malloc(s.capacity * sizeof(int))
+    s.branch_rest = <uint64_t *>malloc(s.capacity * sizeof(uint64_t))
+    # Each cell becomes single at most once per level: the queue cannot overflow.
+    s.work.naked = <uint16_t *>malloc((ncells + 1) * sizeof(uint16_t))
+    s.segs = <uint64_t *>malloc(ncells * sizeof(uint64_t))
+    s.locked = LOCKED_DEFAULT
+    if (s.segs == NULL or s.states == NULL or s.branch_cell == NULL or s.branch_rest == NULL
+            or s.work.naked == NULL):
+        s.phase = PHASE_DONE
+        return -1
+    cdef uint64_t *cand = s.states
+    clear_work(s)
+    for cell in range(ncells):
+        if values[cell]:
+            cand[cell] = value_bit(values[cell])
+            s.work.naked[s.work.nnaked] = cell
+            s.work.nnaked += 1
+        else:
+            cand[cell] = g.full
+    for cell in range(g.nunits):
+        s.work.dirty[cell // 64] |= (<uint64_t>1) << (cell % 64)
+    if not propagate(g, cand, &s.work, s.segs, s.locked):
+        s.phase = PHASE_DONE
+        return 0
+    s.phase = PHASE_DESCEND
+    return 1
+
+
+cdef void search_free(Search *s) noexcept nogil:
+    free(s.states)
+    free(s.branch_cell)
+    free(s.branch_rest)
+    free(s.work.naked)
+    free(s.segs)
+    s.segs = NULL
+    s.states = NULL
+    s.branch_cell = NULL
+    s.branch_rest = NULL
+    s.work.naked = NULL
+    s.phase = PHASE_DONE
+
+
+cdef int check_signals() noexcept nogil:
+    with gil:
+        return PyErr_CheckSignals()
+
+
+cdef int search_next(Search *s) noexcept nogil:
+    """Run until the next solution (SEARCH_FOUND) or the end of the tree; resumable."""
+    cdef const Geometry *g = s.g
+    cdef size_t words = s.level_words
+    cdef int d = s.depth, cell
+    cdef uint64_t *top
+    cdef uint64_t *child
+    cdef uint64_t rest, bit
+    cdef int phase = s.phase
+    if phase == PHASE_DONE:
+        return SEARCH_EXHAUSTED
+    while True:
+        top = s.states + d * words
+        if phase == PHASE_DESCEND:
+            cell = choose_cell(g, top)
+            if cell < 0:
+                s.depth = d
+                s.phase = PHASE_BACKTRACK
+                return SEARCH_FOUND
+            s.branch_cell[d] = cell
+            s.branch_rest[d] = top[cell]
+        elif phase == PHASE_BACKTRACK:
+            if d == 0:
+                s.depth = 0
+                s.phase = PHASE_DONE
+                return SEARCH_EXHAUSTED
+            d -= 1
+            top = s.states + d * words
+        # PHASE_NEXT, or fall through: try the next value of branch_cell[d]
+        rest = s.branch_rest[d]
+        if rest == 0:
+            phase = PHASE_BACKTRACK
+            continue
+        if s.node_limit >= 0 and s.guesses >= s.node_limit:
+            s.depth = d
+            s.phase = PHASE_NEXT
+            return SEARCH_LIMIT
+        if s.guesses >= s.next_signal_check:
+            s.next_signal_check = s.guesses + SIGNAL_INTERVAL
+            if check_signals() < 0:
+                s.depth = d
+                s.phase = PHASE_DONE
+                return SEARCH_INTERRUPTED
+        s.guesses += 1
+        cell = s.branch_cell[d]
+        bit = lowest_bit(rest)
+        rest ^= bit
+        s.branch_rest[d] = rest
+        clear_work(s)
+        if rest == 0:
+            # Last alternative: nothing to come back to, so work on this level in place.
+            child = top
+        else:
+            if d + 1 >= s.capacity:
+                if search_grow(s) < 0:
+                    s.depth = d
+                    s.phase = PHASE_DONE
+                    return SEARCH_NOMEM
+                top = s.states + d * words
+            child = top + words
+            memcpy(child, top, words * sizeof(uint64_t))
+        if (eliminate(g, child, cell, child[cell] ^ bit, &s.work, g.nwords)
+                and propagate(g, child, &s.work, s.segs, s.locked and d + 1 < LOCKED_DEPTH)):
+            if child != top:
+                d += 1
+            phase = PHASE_DESCEND
+        else:
+            phase = PHASE_NEXT if child != top else PHASE_BACKTRACK
+
+
+cdef void search_solution(const Search *s, uint8_t *out) noexcept nogil:
+    """Write the solution found by the last SEARCH_FOUND as values 1..n."""
+    cdef const uint64_t *cand = s.states + <size_t>s.depth * s.level_words
+    cdef int cell
+    for cell in range(s.g.ncells):
+        out[cell] = bit_index(cand[cell]) + 1
+
+
+# ============================================================================================
+# Python entry points
+# ============================================================================================
+
+STATUS_NAMES = {
+    SEARCH_FOUND: "found",
+    SEARCH_EXHAUSTED: "exhausted",
+    SEARCH_LIMIT: "node_limit",
+    SEARCH_INTERRUPTED: "interrupted",
+    SEARCH_NOMEM: "out_of_memory",
+}
+
+
+cdef const uint8_t *_checked_values(bytes values, const Geometry *g) except NULL:
+    if PyBytes_GET_SIZE(values) != g.ncells:
+        raise ValueError(f"expected {g.ncells} cell values, got {PyBytes_GET_SIZE(values)}")
+    cdef const uint8_t *p = <const uint8_t *>PyBytes_AS_STRING(values)
+    cdef int cell
+    for cell in range(g.ncells):
+        if p[cell] > g.n:
+            raise ValueError(f"cell {cell}: value {p[cell]} out of range 0..{g.n}")
+    return p
+
+
+def conflict(bytes values, int r, int c):
+    """None if no given repeats in a unit, else (unit, value, cell_a, cell_b).
+
+    unit: 0..n-1 rows, n..2n-1 columns, 2n..3n-1 boxes.
+    """
+    cdef const Geometry *g = geometry_for(r, c)
+    cdef const uint8_t *p = _checked_values(values, g)
+    cdef int where[3]
+    cdef int unit
+    with nogil:
+        unit = find_conflict(g, p, where)
+    if unit < 0:
+        return None
+    return (unit, where[0], where[1], where[2])
+
+
+cdef int _raise_pending() except -1:
+    # The signal handler's exception is already set; returning -1 propagates it.
+    return -1
+
+
+cdef class Solver:
+    """A resumable search over the solutions of one puzzle (values: 0 empty, 1..n).
+
+    The givens must not conflict (check with conflict() first).  Each call to next_solution()
+    runs without the GIL until the next solution, the end, or the node limit.
+    """
+    cdef Search s
+    cdef readonly int r, c
+    cdef bint started
+
+    def __cinit__(self, bytes values, int r, int c, long long node_limit=-1):
+        cdef const Geometry *g = geometry_for(r, c)
+        cdef const uint8_t *p = _checked_values(values, g)
+        cdef int rc
+        self.r = r
+        self.c = c
+        with nogil:
+            rc = search_init(&self.s, g, p)
+        if rc < 0:
+            search_free(&self.s)
+            raise MemoryError()
+        self.s.node_limit = node_limit
+
+    def __dealloc__(self):
+        search_free(&self.s)
+
+    @property
+    def guesses(self):
+        """Values assigned by branching so far."""
+        return self.s.guesses
+
+    @property
+    def node_limit(self):
+        return self.s.node_limit
+
+    @node_limit.setter
+    def node_limit(self, long long value):
+        self.s.node_limit = value
+
+    def next_solution(self):
+        """(status, solution bytes or None); status is one of STATUS_NAMES' values."""
+        cdef int status
+        with nogil:
+            status = search_next(&self.s)
+        if status == SEARCH_INTERRUPTED:
+            search_free(&self.s)
+            _raise_pending()
+        if status == SEARCH_NOMEM:
+            search_free(&self.s)
+            raise MemoryError()
+        if status != SEARCH_FOUND:
+            return STATUS_NAMES[status], None
+        out = PyBytes_FromStringAndSize(NULL, self.s.g.ncells)
+        search_solution(&self.s, <uint8_t *>PyBytes_AS_STRING(out))
+        return "found", out
+
+    def count(self, long long limit=-1):
+        """(solutions found up to limit (< 0: all), first solution or None, status)."""
+        cdef long long found = 0
+        cdef int status = SEARCH_EXHAUSTED
+        cdef bytes first = None
+        while limit < 0 or found < limit:
+            with nogil:
+                status = search_next(&self.s)
+            if status != SEARCH_FOUND:
+                break
+            if found == 0:
+                first = PyBytes_FromStringAndSize(NULL, self.s.g.ncells)
+                search_solution(&self.s, <uint8_t *>PyBytes_AS_STRING(first))
+            found += 1
+        if status == SEARCH_INTERRUPTED:
+            search_free(&self.s)
+            _raise_pending()
+        if status == SEARCH_NOMEM:
+            search_free(&self.s)
+            raise MemoryError()
+        if status == SEARCH_FOUND:
+            status_name = "limit"
+        else:
+            status_name = STATUS_NAMES[status]
+        return found, first, status_name
+
+
+cdef int run_search(const Geometry *g, const uint8_t *values, long long limit,
+                    long long node_limit, uint8_t *first, long long *found,
+                    long long *guesses) noexcept nogil:
+    """Count solutions up to limit (< 0: all) with one search; write the first one."""
+    cdef Search s
+    cdef int status = SEARCH_EXHAUSTED
+    found[0] = 0
+    guesses[0] = 0
+    cdef int rc = search_init(&s, g, values)
+    if rc < 0:
+        search_free(&s)
+        return SEARCH_NOMEM
+    s.node_limit = node_limit
+    while rc and (limit < 0 or found[0] < limit):
+        status = search_next(&s)
+        if status != SEARCH_FOUND:
+            break
+        if found[0] == 0 and first != NULL:
+            search_solution(&s, first)
+        found[0] += 1
+    guesses[0] = s.guesses
+    search_free(&s)
+    return status
+
+
+def search(bytes values, int r, int c, long long limit=1, long long node_limit=-1):
+    """One search: (solutions found up to limit, first solution bytes or None, guesses, status).
+
+    status: "exhausted" (the count is exact), "limit" (stopped at limit solutions),
+    "node_limit".  Conflicting givens must be rejected before (see conflict()).
+    """
+    cdef const Geometry *g = geometry_for(r, c)
+    cdef const uint8_t *p = _checked_values(values, g)
+    cdef bytes first = PyBytes_FromStringAndSize(NULL, g.ncells)
+    cdef uint8_t *out = <uint8_t *>PyBytes_AS_STRING(first)
+    cdef long long found, guesses
+    cdef int status
+    with nogil:
+        status = run_search(g, p, limit, node_limit, out, &found, &guesses)
+    if status == SEARCH_INTERRUPTED:
+        _raise_pending()
+    if status == SEARCH_NOMEM:
+        raise MemoryError()
+    if status == SEARCH_FOUND:
+        status_name = "limit"
+    else:
+        status_name = STATUS_NAMES[status]
+    return found, (first if found else None), guesses, status_name
+
+
+# --------------------------------------------------------------------------------------------
+# The 81-character fast path: parse, solve and format in one call, no Python objects between.
+# --------------------------------------------------------------------------------------------
+
+cdef const Geometry *_g9 = NULL
+
+
+def solve_line81(str line, long long limit=1):
+    """Solve an 81-character line of '1'-'9' and '.', '0', '-' for empty.
+
+    Returns (solution str or None, solutions found up to limit), or None when the line
+    is anything else (a bad character, repeated givens) so that the caller's full parser
+    can name the problem.
+    """
+    global _g9
+    if _g9 == NULL:
+        _g9 = geometry_for(3, 3)
+    if PyUnicode_GET_LENGTH(line) != 81:
+        return None
+    cdef int kind = PyUnicode_KIND(line)
+    cdef void *data = PyUnicode_DATA(line)
+    cdef uint8_t values[81]
+    cdef uint8_t solution[81]
+    cdef int cell, where[3], status
+    cdef int ch
+    cdef long long found, guesses
+    for cell in range(81):
+        ch = <int>PyUnicode_READ(kind, data, cell)
+        if ch >= 49 and ch <= 57:          # '1'..'9'
+            values[cell] = <uint8_t>(ch - 48)
+        elif ch == 46 or ch == 48 or ch == 45:   # '.', '0', '-'
+            values[cell] = 0
+        else:
+            return None
+    with nogil:
+        if find_conflict(_g9, values, where) >= 0:
+            status = -1
+        else:
+            status = run_search(_g9, values, limit, -1, solution, &found, &guesses)
+    if status == -1:
+        return None
+    if status == SEARCH_INTERRUPTED:
+        _raise_pending()
+    if status == SEARCH_NOMEM:
+        raise MemoryError()
+    if found == 0:
+        return None, 0
+    for cell in range(81):
+        solution[cell] += 48
+    return PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, solution, 81), found
