@@ -9,7 +9,8 @@
 #
 #   states            capacity x ncells uint64, one candidate array per search level:
 #
-#       level 0   [ cand[0] cand[1] ... cand[ncells-1] ]   after the givens and propagation
+#       level 0   [ cand[0] ... cand[ncells-1] | placed[0] ... placed[nunits-1] ]
+#                 after the givens and propagation; placed[u] = values placed in unit u
 #       level 1   [ ...                                ]   after guess 1 and propagation
 #       ...                                                (a level is a copy of its parent:
 #                                                           backtracking = dropping a level)
@@ -20,6 +21,7 @@
 #       peers   ncells x npeers  uint16  the other cells of a cell's row, column and box
 #       units   nunits x n       uint16  rows 0..n-1, columns n..2n-1, boxes 2n..3n-1
 #       cell_units ncells x nwords uint64  bit u set <=> the cell is in unit u
+#       cell_unit_list ncells x 3  uint16  the row, column and box unit of each cell
 
 from libc.stdint cimport uint64_t, uint16_t, uint8_t, int64_t
 
@@ -45,6 +47,7 @@ ctypedef struct Geometry:
     uint16_t *units
     int nwords               # uint64 words of a set of units, (nunits + 63) // 64
     uint64_t *cell_units     # ncells x nwords: the set of the 3 units of each cell
+    uint16_t *cell_unit_list # ncells x 3: the row, column and box unit of each cell
 
 cdef struct Work:
     # What propagation has still to do; empty between two propagations.
@@ -58,7 +61,7 @@ ctypedef struct Search:
     int *branch_cell
     uint64_t *branch_rest
     Work work
-    size_t level_words       # uint64 words of one level (ncells)
+    size_t level_words       # uint64 words of one level (ncells + nunits)
     uint64_t *segs           # ncells words of scratch for the box-line segments
     bint locked              # use locked candidates in propagation
     int depth
