@@ -1,0 +1,35 @@
+"""fastsudoku: fast Sudoku solving for every grid size, compiled with Cython.
+
+>>> import fastsudoku as fs
+>>> fs.solve("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+'483921657967345821251876493548132976729564138136798245372689514814253769695417382'
+>>> fs.is_unique("." * 81)
+False
+"""
+from ._api import SearchResult, count_solutions, is_unique, search, solutions, solve
+from ._errors import (
+    ConflictError,
+    InvalidValueError,
+    ParseError,
+    SearchLimitError,
+    ShapeError,
+    SudokuError,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "solve",
+    "count_solutions",
+    "is_unique",
+    "solutions",
+    "search",
+    "SearchResult",
+    "SudokuError",
+    "ParseError",
+    "ShapeError",
+    "InvalidValueError",
+    "ConflictError",
+    "SearchLimitError",
+    "__version__",
+]

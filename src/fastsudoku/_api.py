@@ -1,0 +1,140 @@
+"""The public functions: thin wrappers that parse once, search once (GIL released), render once."""
+from __future__ import annotations
+
+from typing import Any, Iterator, NamedTuple, Optional, Sequence
+
+from . import _core
+from ._errors import SearchLimitError
+from ._grid import Grid, conflict_error, parse
+
+ENGINES = ("bitmask",)
+
+
+class SearchResult(NamedTuple):
+    """What one search found.
+
+    ``count``: solutions found, up to the limit; ``solution``: the first one in the
+    puzzle's form, or None; ``guesses``: values the engine assigned by branching (every
+    alternative tried counts; 0 means singles and locked candidates solved it);
+    ``complete``: True when the count is exact (the search ended before the limit).
+    """
+
+    count: int
+    solution: Any
+    guesses: int
+    complete: bool
+
+
+def _check_options(engine: str, limit: Optional[int], node_limit: Optional[int]) -> None:
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
+    if limit is not None and (not isinstance(limit, int) or limit < 1):
+        raise ValueError(f"limit must be a positive integer or None, got {limit!r}")
+    if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 0):
+        raise ValueError(f"node_limit must be a non-negative integer or None, got {node_limit!r}")
+
+
+def _grid(puzzle: Any, box: Optional[Sequence[int]], alphabet: Optional[str]) -> Grid:
+    grid = parse(puzzle, box, alphabet)
+    clash = _core.conflict(grid.values, grid.r, grid.c)
+    if clash is not None:
+        raise conflict_error(grid, *clash)
+    return grid
+
+
+def _search(grid: Grid, limit: Optional[int], node_limit: Optional[int]) -> SearchResult:
+    found, first, guesses, status = _core.search(
+        grid.values, grid.r, grid.c, -1 if limit is None else limit,
+        -1 if node_limit is None else node_limit)
+    if status == "node_limit":
+        raise SearchLimitError(
+            f"node limit of {node_limit} guesses reached after {found} solution(s)",
+            guesses=guesses, found=found)
+    solution = grid.render(first) if first is not None else None
+    return SearchResult(found, solution, guesses, status == "exhausted")
+
+
+def solve(puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None,
+          engine: str = "bitmask", node_limit: Optional[int] = None) -> Any:
+    """The first solution, in the puzzle's own form, or None if there is none.
+
+    >>> solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
+    >>> solve("11" + "." * 79)
+    Traceback (most recent call last):
+      ...
+    fastsudoku._errors.ConflictError: value 1 repeats in row 1 (columns 1 and 2)
+    """
+    if (type(puzzle) is str and box is None and alphabet is None and node_limit is None
+            and engine == "bitmask"):
+        fast = _core.solve_line81(puzzle)
+        if fast is not None:
+            return fast[0]
+    _check_options(engine, 1, node_limit)
+    return _search(_grid(puzzle, box, alphabet), 1, node_limit).solution
+
+
+def count_solutions(puzzle: Any, *, limit: Optional[int] = None,
+                    box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None,
+                    engine: str = "bitmask", node_limit: Optional[int] = None) -> int:
+    """The number of solutions, stopping at ``limit`` (None: count them all).
+
+    >>> count_solutions("." * 81, limit=5)
+    5
+    """
+    _check_options(engine, limit, node_limit)
+    if (type(puzzle) is str and box is None and alphabet is None and node_limit is None
+            and limit is not None):
+        fast = _core.solve_line81(puzzle, limit)
+        if fast is not None:
+            return fast[1]
+    return _search(_grid(puzzle, box, alphabet), limit, node_limit).count
+
+
+def is_unique(puzzle: Any, *, box: Optional[Sequence[int]] = None,
+              alphabet: Optional[str] = None, engine: str = "bitmask",
+              node_limit: Optional[int] = None) -> bool:
+    """True if the puzzle has exactly one solution (the search stops at the second)."""
+    return count_solutions(puzzle, limit=2, box=box, alphabet=alphabet, engine=engine,
+                           node_limit=node_limit) == 1
+
+
+def search(puzzle: Any, *, limit: Optional[int] = 1, box: Optional[Sequence[int]] = None,
+           alphabet: Optional[str] = None, engine: str = "bitmask",
+           node_limit: Optional[int] = None) -> SearchResult:
+    """One search with its statistics: count up to ``limit``, first solution, guesses."""
+    _check_options(engine, limit, node_limit)
+    return _search(_grid(puzzle, box, alphabet), limit, node_limit)
+
+
+def solutions(puzzle: Any, *, limit: Optional[int] = None, box: Optional[Sequence[int]] = None,
+              alphabet: Optional[str] = None, engine: str = "bitmask",
+              node_limit: Optional[int] = None) -> Iterator[Any]:
+    """Iterate over the solutions lazily, each in the puzzle's form (at most ``limit``).
+
+    The puzzle is read and checked at the call, not at the first ``next()``.
+
+    >>> it = solutions("12..\\n..12\\n....\\n....")
+    >>> next(it)
+    '1234\\n3412\\n2143\\n4321'
+    """
+    _check_options(engine, limit, node_limit)
+    grid = _grid(puzzle, box, alphabet)
+    solver = _core.Solver(grid.values, grid.r, grid.c,
+                          -1 if node_limit is None else node_limit)
+    return _iterate(grid, solver, limit, node_limit)
+
+
+def _iterate(grid: Grid, solver: Any, limit: Optional[int],
+             node_limit: Optional[int]) -> Iterator[Any]:
+    found = 0
+    while limit is None or found < limit:
+        status, values = solver.next_solution()
+        if status == "node_limit":
+            raise SearchLimitError(
+                f"node limit of {node_limit} guesses reached after {found} solution(s)",
+                guesses=solver.guesses, found=found)
+        if values is None:
+            return
+        found += 1
+        yield grid.render(values)

@@ -1,0 +1,101 @@
+"""The ``fastsudoku`` command line (first version: line files in, line files out).
+
+    fastsudoku solve [FILE|-] [--box RxC] [--alphabet A] [--limit K] [--stats]
+    fastsudoku count [FILE|-] [--limit K]
+
+Input: one puzzle a line (N*N cells, '.', '0' or '-' empty); blank lines and lines starting
+with '#' are skipped; anything after the first whitespace on a line is ignored.
+Output: one line per puzzle, in order: the solution, or ``no solution`` / ``error: ...``.
+
+Exit codes: 0 every puzzle solved; 1 some puzzle had no solution (or, with --unique, was
+not unique); 2 usage; 65 some line could not be read (its line number is on stderr).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Iterator, List, Optional, TextIO, Tuple
+
+from ._api import search
+from ._errors import SudokuError
+
+EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, EXIT_DATAERR = 0, 1, 2, 65
+
+
+def _box(text: str) -> Tuple[int, int]:
+    try:
+        r, c = text.lower().split("x")
+        return int(r), int(c)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"box must look like 3x3 or 2x3, got {text!r}") from None
+
+
+def _puzzles(stream: TextIO) -> Iterator[Tuple[int, str]]:
+    for number, line in enumerate(stream, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        yield number, text.split()[0]
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="fastsudoku", description="Fast Sudoku solving.")
+    sub = p.add_subparsers(dest="command", required=True)
+    for name, help_text in (("solve", "solve each puzzle of a file"),
+                            ("count", "count the solutions of each puzzle")):
+        s = sub.add_parser(name, help=help_text)
+        s.add_argument("file", nargs="?", default="-", help="input file, '-' for stdin")
+        s.add_argument("--box", type=_box, default=None, help="box shape RxC (e.g. 2x3)")
+        s.add_argument("--alphabet", default=None, help="symbols, e.g. A-P, 1-9A-G, 0-9A-F")
+        s.add_argument("--limit", type=int, default=2 if name == "count" else 1,
+                       help="stop counting at this many solutions")
+        s.add_argument("--unique", action="store_true",
+                       help="exit 1 if some puzzle does not have exactly one solution")
+        s.add_argument("--stats", action="store_true",
+                       help="print puzzles/s and guesses/puzzle on stderr")
+    return p
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as e:
+        return EXIT_USAGE if e.code else EXIT_OK
+    if args.limit < 1:
+        print("fastsudoku: --limit must be at least 1", file=sys.stderr)
+        return EXIT_USAGE
+    limit = max(args.limit, 2) if args.unique else args.limit
+    try:
+        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8",
+                                                          errors="replace")
+    except OSError as e:
+        print(f"fastsudoku: {e}", file=sys.stderr)
+        return EXIT_DATAERR
+    status = EXIT_OK
+    count = guesses = 0
+    start = time.perf_counter()
+    out = sys.stdout
+    with stream:
+        for number, text in _puzzles(stream):
+            try:
+                result = search(text, limit=limit, box=args.box, alphabet=args.alphabet)
+            except SudokuError as e:
+                print(f"{args.file}:{number}: {e}", file=sys.stderr)
+                out.write(f"error: {e}\n")
+                status = EXIT_DATAERR
+                continue
+            count += 1
+            guesses += result.guesses
+            if args.command == "count":
+                out.write(f"{result.count}{'+' if not result.complete else ''}\n")
+            else:
+                out.write(f"{result.solution if result.count else 'no solution'}\n")
+            if status == EXIT_OK and (result.count == 0
+                                      or (args.unique and result.count != 1)):
+                status = EXIT_UNSOLVED
+    if args.stats and count:
+        elapsed = time.perf_counter() - start
+        print(f"{count} puzzles in {elapsed:.3f} s: {count / elapsed:,.0f} puzzles/s, "
+              f"{guesses / count:.1f} guesses/puzzle", file=sys.stderr)
+    return status

@@ -1,0 +1,87 @@
+"""The exceptions of fastsudoku: one base class, a few precise subclasses.
+
+Every error about a puzzle is a :class:`SudokuError`, itself a :class:`ValueError`, and
+names the place: row and column (1-based, as in the message), the character or value,
+the unit.  A puzzle that is well formed but has no solution is not an error: ``solve``
+returns ``None`` and ``count_solutions`` returns 0.
+"""
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+__all__ = [
+    "SudokuError",
+    "ParseError",
+    "ShapeError",
+    "InvalidValueError",
+    "ConflictError",
+    "SearchLimitError",
+]
+
+
+class SudokuError(ValueError):
+    """Base class of every fastsudoku error about a puzzle."""
+
+
+class ParseError(SudokuError):
+    """The input cannot be read as a grid: wrong length, a character that is not a symbol.
+
+    ``row`` and ``column`` are the 1-based grid cell (or None when the error is about the
+    whole input), ``char`` the offending character, ``line`` the 1-based line of the text.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        row: Optional[int] = None,
+        column: Optional[int] = None,
+        char: Optional[str] = None,
+        line: Optional[int] = None,
+    ) -> None:
+        super().__init__(message)
+        self.row = row
+        self.column = column
+        self.char = char
+        self.line = line
+
+
+class ShapeError(SudokuError):
+    """The grid's shape is impossible: side and box disagree, or the side is unsupported."""
+
+
+class InvalidValueError(SudokuError):
+    """A cell of a list or array holds something that is not a value 0..N (0 = empty)."""
+
+    def __init__(self, message: str, *, row: Optional[int] = None,
+                 column: Optional[int] = None, value: object = None) -> None:
+        super().__init__(message)
+        self.row = row
+        self.column = column
+        self.value = value
+
+
+class ConflictError(SudokuError):
+    """A given value repeats in a row, column or box.
+
+    ``unit`` is "row", "column" or "box", ``index`` its 1-based number (boxes are counted
+    left to right, top to bottom), ``value`` the repeated value and ``cells`` the two
+    (row, column) places, 1-based.
+    """
+
+    def __init__(self, message: str, *, unit: str, index: int, value: int,
+                 cells: Tuple[Tuple[int, int], Tuple[int, int]]) -> None:
+        super().__init__(message)
+        self.unit = unit
+        self.index = index
+        self.value = value
+        self.cells = cells
+
+
+class SearchLimitError(SudokuError, RuntimeError):
+    """The search reached its ``node_limit`` before it could answer."""
+
+    def __init__(self, message: str, *, guesses: int, found: int) -> None:
+        super().__init__(message)
+        self.guesses = guesses
+        self.found = found

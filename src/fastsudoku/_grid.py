@@ -1,0 +1,525 @@
+"""The Python boundary: turn what users pass into cell values, and values back into their form.
+
+A parsed puzzle is a :class:`Grid`: ``values`` (a ``bytes`` of N*N cell values, 0 for
+empty, row by row), the box shape ``(r, c)`` (boxes of r rows and c columns, N = r*c) and
+a ``render`` function that writes a full grid of values in the form the user gave.
+
+Accepted forms (see the README for the exact rules):
+
+* ``str``: one line of N*N cells, or N lines of N cells (packed, or separated by spaces,
+  with or without box separators ``|``, ``-``, ``+``, ``=``, blank lines ignored); or N
+  lines of N space-separated numbers.  Empty cells: ``.``, ``0``, ``-``, ``_``, ``*``,
+  ``?`` (``0`` is a value in the ``0-9A-F`` alphabet).
+* ``bytes``: as ``str`` (ASCII), rendered back to ``bytes``.
+* lists or tuples: N rows of N cells (ints, ``None`` for empty, or one-symbol strings as
+  in LeetCode's ``[["5", "3", "."], ...]``), N strings of N symbols, or a flat N*N list.
+* NumPy integer arrays of shape (N, N) or (N*N,); 0 for empty.
+"""
+from __future__ import annotations
+
+import math
+import operator
+import re
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from ._errors import ConflictError, InvalidValueError, ParseError, ShapeError
+
+MAX_SIDE = 64
+EMPTY_CHARS = ".0-_*?"
+ALNUM = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+HEX = "0123456789ABCDEF"
+
+Box = Tuple[int, int]
+Render = Callable[[bytes], Any]
+
+
+class Grid:
+    """A parsed puzzle: cell values, box shape and a way back to the user's form."""
+
+    __slots__ = ("values", "r", "c", "render", "symbols")
+
+    def __init__(self, values: bytes, r: int, c: int, render: Render,
+                 symbols: Optional[str] = None) -> None:
+        self.values = values
+        self.r = r
+        self.c = c
+        self.render = render
+        self.symbols = symbols
+
+    @property
+    def n(self) -> int:
+        return self.r * self.c
+
+
+# ----------------------------------------------------------------------------------------
+# Shapes and alphabets
+# ----------------------------------------------------------------------------------------
+
+def box_for(n: int, box: Optional[Sequence[int]]) -> Box:
+    """The box shape of a grid of side n: inferred when n is a square, else the caller's."""
+    if n < 1:
+        raise ShapeError("empty puzzle: no cells")
+    if n > MAX_SIDE:
+        raise ShapeError(f"side {n} is larger than the bitmask engine's limit of {MAX_SIDE}")
+    if box is None:
+        root = math.isqrt(n)
+        if root * root == n:
+            return root, root
+        options = [(r, n // r) for r in range(2, n) if n % r == 0]
+        hint = (" or ".join(f"box=({r}, {c})" for r, c in options[:2])
+                if options else f"box=(1, {n})")
+        raise ShapeError(f"side {n} is not a square: name the box shape, e.g. {hint} "
+                         "(rows and columns per box)")
+    try:
+        r, c = (operator.index(x) for x in box)
+    except (TypeError, ValueError):
+        raise ShapeError(f"box must be a pair of integers (rows, columns), got {box!r}") from None
+    if r < 1 or c < 1:
+        raise ShapeError(f"box ({r}, {c}) must have at least one row and one column")
+    if r * c != n:
+        raise ShapeError(f"box ({r}, {c}) holds {r * c} cells but the grid has side {n}")
+    return r, c
+
+
+def _expand_alphabet(spec: str) -> str:
+    """'1-9A-G' -> '123456789ABCDEFG'; a plain string of symbols is returned as is."""
+    if re.fullmatch(r"(?:[0-9A-Za-z]-[0-9A-Za-z])+", spec):
+        out = []
+        for a, b in re.findall(r"([0-9A-Za-z])-([0-9A-Za-z])", spec):
+            if ord(b) < ord(a):
+                raise ParseError(f"alphabet range {a}-{b} runs backwards")
+            out.extend(chr(o) for o in range(ord(a), ord(b) + 1))
+        return "".join(out)
+    return spec
+
+
+def alphabet_symbols(alphabet: str, n: int) -> str:
+    """The n symbols of an alphabet, value 1 first.
+
+    Names: "digits" (1-9), "letters" (A-Z), "alnum" (1-9 then A-Z), "hex" (0-9A-F, where
+    '0' is the first value); ranges such as "A-P", "1-9A-G", "0-9A-F"; or the symbols
+    themselves, e.g. "123456789ABCDEFG".
+    """
+    names = {"digits": ALNUM[:9], "alnum": ALNUM, "letters": LETTERS, "hex": HEX}
+    if not isinstance(alphabet, str) or not alphabet:
+        raise ParseError(f"alphabet must be a non-empty string, got {alphabet!r}")
+    key = alphabet.lower()
+    if key in names:
+        symbols = names[key]
+        if len(symbols) < n:
+            raise ParseError(f"alphabet {alphabet!r} has only {len(symbols)} symbols, "
+                             f"the grid needs {n}")
+        symbols = symbols[:n]
+    else:
+        symbols = _expand_alphabet(alphabet)
+        if len(symbols) != n:
+            raise ParseError(f"alphabet {alphabet!r} has {len(symbols)} symbols, "
+                             f"the grid needs {n}")
+    if len(set(symbols.upper())) != n:
+        raise ParseError(f"alphabet {alphabet!r} repeats a symbol")
+    if any(ch.isspace() or ch == "|" for ch in symbols):
+        raise ParseError(f"alphabet {alphabet!r} contains a space or '|'")
+    return symbols.upper()
+
+
+def _candidate_alphabets(n: int, text: str) -> List[str]:
+    cands = []
+    if n <= len(ALNUM):
+        cands.append(ALNUM[:n])
+    if n <= 26:
+        cands.append(LETTERS[:n])
+    if n == 16:
+        cands.append(HEX)
+    return cands
+
+
+def _decoder(symbols: str, text_chars: str) -> Dict[str, int]:
+    """Map every accepted character to its value (0 for empty)."""
+    table = {}
+    for v, ch in enumerate(symbols, 1):
+        table[ch] = v
+        table[ch.lower()] = v
+    empties = [e for e in EMPTY_CHARS if e not in table]
+    # In the 1-9A-G alphabet of side 16, '0' could also be hex's first value: it is an empty
+    # cell only when the text uses no other empty character.
+    if len(symbols) == 16 and "0" in empties and any(e in text_chars for e in empties if e != "0"):
+        empties.remove("0")
+    for e in empties:
+        table[e] = 0
+    return table
+
+
+def choose_alphabet(n: int, chars: str, alphabet: Optional[str]) -> Tuple[str, Dict[str, int]]:
+    """The symbols and decoding table for the characters of a char-mode grid."""
+    if alphabet is not None:
+        symbols = alphabet_symbols(alphabet, n)
+        return symbols, _decoder(symbols, chars)
+    seen = set(chars)
+    fits = []
+    for symbols in _candidate_alphabets(n, chars):
+        table = _decoder(symbols, chars)
+        if seen <= table.keys():
+            fits.append((symbols, table))
+    if not fits:
+        if n > len(ALNUM):
+            raise ParseError(f"side {n} has no one-character alphabet: write the cells as "
+                             "space-separated numbers")
+        symbols = ALNUM[:n]
+        return symbols, _decoder(symbols, chars)   # the caller reports the bad character
+    if len(fits) > 1:
+        decoded = {tuple(t[ch] for ch in sorted(seen)) for _, t in fits}
+        if len(decoded) > 1:
+            names = " or ".join(repr(_describe(s)) for s, _ in fits)
+            raise ParseError(f"ambiguous alphabet for side {n}: could be {names}; "
+                             "pass alphabet=...")
+    return fits[0]
+
+
+def _describe(symbols: str) -> str:
+    if symbols == HEX:
+        return "0-9A-F"
+    if symbols.isalpha():
+        return f"A-{symbols[-1]}"
+    if len(symbols) > 9:
+        return f"1-9A-{symbols[-1]}"
+    return f"1-{symbols[-1]}"
+
+
+# ----------------------------------------------------------------------------------------
+# Text
+# ----------------------------------------------------------------------------------------
+
+_SEPARATOR = re.compile(r"^[\s\-=+|*:]*[+=][\s\-=+|*:]*$")
+_DASHES = re.compile(r"^[\s\-]+$")
+
+
+def _bad_char(ch: str, row: int, col: int, line: int, n: int, symbols: str) -> ParseError:
+    shown = repr(ch)
+    return ParseError(
+        f"row {row}, column {col} (line {line}): {shown} is not a symbol of the "
+        f"{_describe(symbols)} alphabet (empty: '.', '0', '-')",
+        row=row, column=col, char=ch, line=line)
+
+
+def _parse_line(text: str, box: Optional[Sequence[int]], alphabet: Optional[str],
+                origin: str) -> Grid:
+    """One line: N*N packed cells, or N*N space-separated tokens."""
+    stripped = text.strip()
+    tokens = stripped.split()
+    if len(tokens) > 1:
+        side = math.isqrt(len(tokens))
+        if side > 1 and side * side == len(tokens) and (
+                any(len(t) > 1 for t in tokens) or alphabet == "numbers"
+                or all(len(t) == 1 for t in tokens)):
+            spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+            return _from_tokens([tokens], [spans], text, box, alphabet, one_line=True,
+                                origin=origin)
+    if alphabet == "numbers":
+        raise ParseError("alphabet 'numbers' needs space-separated cells", line=1)
+    positions = [i for i, ch in enumerate(text) if not ch.isspace() and ch != "|"]
+    ncells = len(positions)
+    if box is not None:
+        try:
+            want = operator.index(box[0]) * operator.index(box[1])
+        except (TypeError, ValueError, IndexError):
+            raise ShapeError(f"box must be a pair of integers (rows, columns), got {box!r}") from None
+        if ncells != want * want:
+            raise ParseError(f"expected {want * want} cells for box {tuple(box)}, got {ncells}",
+                             line=1)
+    side = math.isqrt(ncells)
+    if ncells == 0:
+        raise ParseError("empty puzzle: no cells", line=1)
+    if side * side != ncells:
+        raise ParseError(f"a puzzle line has N*N cells (16, 36, 81, 256, ...), got {ncells}",
+                         line=1)
+    r, c = box_for(side, box)
+    chars = "".join(text[i] for i in positions)
+    symbols, table = choose_alphabet(side, chars, alphabet)
+    values = bytearray(ncells)
+    for k, ch in enumerate(chars):
+        v = table.get(ch)
+        if v is None:
+            raise _bad_char(ch, k // side + 1, k % side + 1, 1, side, symbols)
+        values[k] = v
+    return Grid(bytes(values), r, c, _substitute(text, positions, symbols, origin), symbols)
+
+
+def _substitute(text: str, positions: List[int], symbols: str, origin: str) -> Render:
+    """Render by writing each cell's symbol in place of the input's character."""
+    def render(values: bytes) -> Any:
+        out = list(text)
+        for pos, v in zip(positions, values):
+            out[pos] = symbols[v - 1] if v else out[pos]
+        s = "".join(out)
+        return s.encode("ascii") if origin == "bytes" else s
+    return render
+
+
+def _parse_text(text: str, box: Optional[Sequence[int]], alphabet: Optional[str],
+                origin: str) -> Grid:
+    lines = text.splitlines(keepends=True)
+    numbered = [(i + 1, ln) for i, ln in enumerate(lines) if ln.strip()]
+    if len(numbered) <= 1:
+        return _parse_line(text, box, alphabet, origin)
+    numbered = [(i, ln) for i, ln in numbered if not _SEPARATOR.match(ln)]
+    # A line of dashes is a separator, unless dashes are the empty cells of a row.
+    dashes = [(i, ln) for i, ln in numbered if _DASHES.match(ln)]
+    rows = [(i, ln) for i, ln in numbered if not _DASHES.match(ln)]
+    if dashes:
+        everything = numbered
+        n_all = len(everything)
+        if all(len(ln.replace(" ", "").replace("|", "").strip()) == n_all
+               or len(ln.split()) == n_all for _, ln in dashes):
+            rows = everything
+    if not rows:
+        raise ParseError("empty puzzle: no cells")
+    n = len(rows)
+    offsets = []
+    pos = 0
+    for ln in lines:
+        offsets.append(pos)
+        pos += len(ln)
+    # Token mode: every row has N whitespace-separated tokens (after removing '|').
+    row_tokens = [ln.replace("|", " ").split() for _, ln in rows]
+    if alphabet == "numbers" or (n > 1 and all(len(t) == n for t in row_tokens)
+                                 and any(len(tok) > 1 for t in row_tokens for tok in t)):
+        spans = []
+        for (i, ln), toks in zip(rows, row_tokens):
+            base = offsets[i - 1]
+            spans.append([(base + m.start(), base + m.end())
+                          for m in re.finditer(r"[^\s|]+", ln)])
+        return _from_tokens(row_tokens, spans, text, box, alphabet, one_line=False,
+                            origin=origin, lines=[i for i, _ in rows])
+    r, c = box_for(n, box)
+    positions: List[int] = []
+    chars: List[str] = []
+    for row, (i, ln) in enumerate(rows, 1):
+        base = offsets[i - 1]
+        cells = [k for k, ch in enumerate(ln) if not ch.isspace() and ch != "|"]
+        if len(cells) != n:
+            raise ParseError(f"row {row} (line {i}) has {len(cells)} cells, expected {n}",
+                             row=row, line=i)
+        positions.extend(base + k for k in cells)
+        chars.extend(ln[k] for k in cells)
+    joined = "".join(chars)
+    symbols, table = choose_alphabet(n, joined, alphabet)
+    values = bytearray(n * n)
+    for k, ch in enumerate(joined):
+        v = table.get(ch)
+        if v is None:
+            row = k // n
+            raise _bad_char(ch, row + 1, k % n + 1, rows[row][0], n, symbols)
+        values[k] = v
+    return Grid(bytes(values), r, c, _substitute(text, positions, symbols, origin), symbols)
+
+
+def _token_value(tok: str, n: int, row: int, col: int, line: Optional[int],
+                 symbols: Optional[str]) -> int:
+    if tok in (".", "-", "_", "*", "?", "0"):
+        return 0
+    if tok.isdigit():
+        v = int(tok)
+        if v > n:
+            raise InvalidValueError(
+                f"row {row}, column {col}" + (f" (line {line})" if line else "")
+                + f": value {v} is out of range 1..{n}", row=row, column=col, value=v)
+        return v
+    if symbols is not None and len(tok) == 1 and tok.upper() in symbols.upper():
+        return symbols.upper().index(tok.upper()) + 1
+    raise ParseError(f"row {row}, column {col}" + (f" (line {line})" if line else "")
+                     + f": {tok!r} is not a number", row=row, column=col, char=tok, line=line)
+
+
+def _from_tokens(row_tokens: List[List[str]], spans: List[List[Tuple[int, int]]], text: str,
+                 box: Optional[Sequence[int]], alphabet: Optional[str], *, one_line: bool,
+                 origin: str, lines: Optional[List[int]] = None) -> Grid:
+    flat = [t for row in row_tokens for t in row]
+    n = math.isqrt(len(flat))
+    if not one_line:
+        n = len(row_tokens)
+        for row, toks in enumerate(row_tokens, 1):
+            if len(toks) != n:
+                raise ParseError(f"row {row} has {len(toks)} numbers, expected {n}", row=row,
+                                 line=lines[row - 1] if lines else None)
+    r, c = box_for(n, box)
+    symbols = None
+    if alphabet not in (None, "numbers"):
+        symbols = alphabet_symbols(alphabet, n)
+    values = bytearray(n * n)
+    for k, tok in enumerate(flat):
+        row, col = k // n + 1, k % n + 1
+        values[k] = _token_value(tok, n, row, col,
+                                 lines[row - 1] if lines else 1, symbols)
+    width = len(str(n))
+
+    def render(vals: bytes) -> Any:
+        if symbols is not None:
+            cells = [symbols[v - 1] if v else "." for v in vals]
+        else:
+            cells = [str(v).rjust(width) for v in vals]
+        if one_line:
+            s = " ".join(cells)
+        else:
+            s = "\n".join(" ".join(cells[i * n:(i + 1) * n]) for i in range(n))
+            if text.endswith("\n"):
+                s += "\n"
+        return s.encode("ascii") if origin == "bytes" else s
+    return Grid(bytes(values), r, c, render, symbols)
+
+
+# ----------------------------------------------------------------------------------------
+# Lists, tuples and arrays
+# ----------------------------------------------------------------------------------------
+
+def _cell_value(x: Any, n: int, row: int, col: int, symbols: Optional[str]) -> int:
+    if x is None:
+        return 0
+    if isinstance(x, str):
+        return _token_value(x.strip(), n, row, col, None, symbols)
+    if isinstance(x, bool):
+        raise InvalidValueError(f"row {row}, column {col}: {x!r} is not a cell value",
+                                row=row, column=col, value=x)
+    try:
+        v = operator.index(x)
+    except TypeError:
+        raise InvalidValueError(f"row {row}, column {col}: {x!r} is not an integer",
+                                row=row, column=col, value=x) from None
+    if not 0 <= v <= n:
+        raise InvalidValueError(f"row {row}, column {col}: value {v} is out of range 0..{n}",
+                                row=row, column=col, value=v)
+    return v
+
+
+def _parse_sequence(seq: Sequence[Any], box: Optional[Sequence[int]],
+                    alphabet: Optional[str]) -> Grid:
+    kind = type(seq)
+    items = list(seq)
+    if not items:
+        raise ParseError("empty puzzle: no cells")
+    if all(isinstance(x, str) and len(x) != 1 for x in items) and len(items) > 1:
+        # N strings of N symbols each.
+        n = len(items)
+        text = "\n".join(items)
+        grid = _parse_text(text, box, alphabet, "str")
+        if grid.n != n:
+            raise ParseError(f"{n} rows of text do not make a grid of side {grid.n}")
+
+        def render_rows(values: bytes) -> Any:
+            return kind(grid.render(values).split("\n"))
+        return Grid(grid.values, grid.r, grid.c, render_rows, grid.symbols)
+    nested = [isinstance(x, (list, tuple)) for x in items]
+    if any(nested):
+        n = len(items)
+        for row, x in enumerate(items, 1):
+            if not isinstance(x, (list, tuple)):
+                raise ParseError(f"row {row} is a {type(x).__name__}, not a list of cells",
+                                 row=row)
+            if len(x) != n:
+                raise ParseError(f"row {row} has {len(x)} cells, expected {n}", row=row)
+        r, c = box_for(n, box)
+        symbols = alphabet_symbols(alphabet, n) if alphabet not in (None, "numbers") else None
+        values = bytes(_cell_value(x, n, i + 1, j + 1, symbols)
+                       for i, rowv in enumerate(items) for j, x in enumerate(rowv))
+        row_kinds = [type(x) for x in items]
+        as_str = [[isinstance(x, str) for x in rowv] for rowv in items]
+
+        def render_nested(vals: bytes) -> Any:
+            out = []
+            for i in range(n):
+                cells = []
+                for j in range(n):
+                    v = vals[i * n + j]
+                    if as_str[i][j]:
+                        cells.append(symbols[v - 1] if symbols else str(v))
+                    else:
+                        cells.append(v)
+                out.append(row_kinds[i](cells))
+            return kind(out)
+        return Grid(values, r, c, render_nested, symbols)
+    side = math.isqrt(len(items))
+    if side * side != len(items):
+        raise ParseError(f"a flat list has N*N cells (16, 36, 81, ...), got {len(items)}")
+    r, c = box_for(side, box)
+    symbols = alphabet_symbols(alphabet, side) if alphabet not in (None, "numbers") else None
+    values = bytes(_cell_value(x, side, k // side + 1, k % side + 1, symbols)
+                   for k, x in enumerate(items))
+    as_str_flat = [isinstance(x, str) for x in items]
+
+    def render_flat(vals: bytes) -> Any:
+        return kind((symbols[v - 1] if symbols else str(v)) if s else v
+                    for v, s in zip(vals, as_str_flat))
+    return Grid(values, r, c, render_flat, symbols)
+
+
+def _parse_array(arr: Any, box: Optional[Sequence[int]]) -> Grid:
+    import numpy as np
+    a = np.asarray(arr)
+    if a.dtype.kind not in "iu":
+        raise InvalidValueError(f"array dtype {a.dtype} is not an integer type "
+                                "(use 0 for empty cells)")
+    if a.ndim == 2:
+        if a.shape[0] != a.shape[1]:
+            raise ShapeError(f"array of shape {a.shape} is not square")
+        n = a.shape[0]
+    elif a.ndim == 1:
+        n = math.isqrt(a.shape[0])
+        if n * n != a.shape[0]:
+            raise ShapeError(f"a flat array has N*N cells (16, 36, 81, ...), got {a.shape[0]}")
+    else:
+        raise ShapeError(f"array of shape {a.shape}: expected (N, N) or (N*N,); "
+                         "use solve_many for batches")
+    r, c = box_for(n, box)
+    flat = a.reshape(-1)
+    bad = np.flatnonzero((flat < 0) | (flat > n))
+    if bad.size:
+        k = int(bad[0])
+        v = int(flat[k])
+        raise InvalidValueError(f"row {k // n + 1}, column {k % n + 1}: value {v} is out of "
+                                f"range 0..{n}", row=k // n + 1, column=k % n + 1, value=v)
+    values = flat.astype(np.uint8).tobytes()
+    shape, dtype = a.shape, a.dtype
+
+    def render(vals: bytes) -> Any:
+        return np.frombuffer(vals, dtype=np.uint8).astype(dtype).reshape(shape)
+    return Grid(values, r, c, render)
+
+
+def parse(puzzle: Any, box: Optional[Sequence[int]] = None,
+          alphabet: Optional[str] = None) -> Grid:
+    """Read a puzzle in any accepted form (see the module docstring)."""
+    if isinstance(puzzle, str):
+        return _parse_text(puzzle, box, alphabet, "str")
+    if isinstance(puzzle, (bytes, bytearray)):
+        try:
+            text = bytes(puzzle).decode("ascii")
+        except UnicodeDecodeError as e:
+            raise ParseError(f"byte {e.start} (0x{puzzle[e.start]:02x}) is not ASCII") from None
+        return _parse_text(text, box, alphabet, "bytes")
+    if type(puzzle).__module__ == "numpy" and hasattr(puzzle, "dtype"):
+        return _parse_array(puzzle, box)
+    if isinstance(puzzle, (list, tuple)):
+        return _parse_sequence(puzzle, box, alphabet)
+    raise TypeError(f"cannot read a puzzle from {type(puzzle).__name__}: pass a str, bytes, "
+                    "a list of rows or a NumPy array")
+
+
+# ----------------------------------------------------------------------------------------
+# Givens that conflict
+# ----------------------------------------------------------------------------------------
+
+def conflict_error(grid: Grid, unit: int, value: int, a: int, b: int) -> ConflictError:
+    n = grid.n
+    kind, index = ("row", "column", "box")[unit // n], unit % n + 1
+    ra, ca, rb, cb = a // n + 1, a % n + 1, b // n + 1, b % n + 1
+    shown = f"value {value}"
+    if grid.symbols and grid.symbols[value - 1] != str(value):
+        shown += f" ({grid.symbols[value - 1]!r})"
+    if kind == "row":
+        where = f"columns {ca} and {cb}"
+    elif kind == "column":
+        where = f"rows {ra} and {rb}"
+    else:
+        where = f"r{ra}c{ca} and r{rb}c{cb}"
+    return ConflictError(f"{shown} repeats in {kind} {index} ({where})", unit=kind,
+                         index=index, value=value, cells=((ra, ca), (rb, cb)))
