@@ -63,6 +63,7 @@ ctypedef struct Search:
     Work work
     size_t level_words       # uint64 words of one level (ncells + nunits)
     uint64_t *segs           # ncells words of scratch for the box-line segments
+    uint16_t *ties           # ncells cells of scratch for the branching choice
     bint locked              # use locked candidates in propagation
     int depth
     int capacity

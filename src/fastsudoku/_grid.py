@@ -256,6 +256,14 @@ def _substitute(text: str, positions: List[int], symbols: str, origin: str) -> R
     return render
 
 
+def _square(rows: List[Tuple[int, str]]) -> bool:
+    """True if each of these lines holds len(rows) cells, as characters or as tokens."""
+    n = len(rows)
+    return n > 0 and (n > 1 and all(len(ln.replace("|", " ").split()) == n for _, ln in rows)
+                      or all(sum(not ch.isspace() and ch != "|" for ch in ln) == n
+                             for _, ln in rows))
+
+
 def _parse_text(text: str, box: Optional[Sequence[int]], alphabet: Optional[str],
                 origin: str) -> Grid:
     lines = text.splitlines(keepends=True)
@@ -263,15 +271,11 @@ def _parse_text(text: str, box: Optional[Sequence[int]], alphabet: Optional[str]
     if len(numbered) <= 1:
         return _parse_line(text, box, alphabet, origin)
     numbered = [(i, ln) for i, ln in numbered if not _SEPARATOR.match(ln)]
-    # A line of dashes is a separator, unless dashes are the empty cells of a row.
-    dashes = [(i, ln) for i, ln in numbered if _DASHES.match(ln)]
+    # A line of dashes is a separator, unless dashes are the empty cells of a row: take the
+    # dash lines as rows only when the grid is square with them and not without them.
     rows = [(i, ln) for i, ln in numbered if not _DASHES.match(ln)]
-    if dashes:
-        everything = numbered
-        n_all = len(everything)
-        if all(len(ln.replace(" ", "").replace("|", "").strip()) == n_all
-               or len(ln.split()) == n_all for _, ln in dashes):
-            rows = everything
+    if len(rows) < len(numbered) and not _square(rows) and _square(numbered):
+        rows = numbered
     if not rows:
         raise ParseError("empty puzzle: no cells")
     n = len(rows)
@@ -283,7 +287,8 @@ def _parse_text(text: str, box: Optional[Sequence[int]], alphabet: Optional[str]
     # Token mode: every row has N whitespace-separated tokens (after removing '|').
     row_tokens = [ln.replace("|", " ").split() for _, ln in rows]
     if alphabet == "numbers" or (n > 1 and all(len(t) == n for t in row_tokens)
-                                 and any(len(tok) > 1 for t in row_tokens for tok in t)):
+                                 and (n > len(ALNUM)
+                                      or any(len(tok) > 1 for t in row_tokens for tok in t))):
         spans = []
         for (i, ln), toks in zip(rows, row_tokens):
             base = offsets[i - 1]
@@ -291,9 +296,12 @@ def _parse_text(text: str, box: Optional[Sequence[int]], alphabet: Optional[str]
                           for m in re.finditer(r"[^\s|]+", ln)])
         return _from_tokens(row_tokens, spans, text, box, alphabet, one_line=False,
                             origin=origin, lines=[i for i, _ in rows])
-    r, c = box_for(n, box)
     positions: List[int] = []
     chars: List[str] = []
+    widths = {len([ch for ch in ln if not ch.isspace() and ch != "|"]) for _, ln in rows}
+    if len(widths) == 1 and n not in widths:
+        raise ParseError(f"{n} rows of {widths.pop()} cells: a grid has as many rows as "
+                         "columns")
     for row, (i, ln) in enumerate(rows, 1):
         base = offsets[i - 1]
         cells = [k for k, ch in enumerate(ln) if not ch.isspace() and ch != "|"]
@@ -302,6 +310,7 @@ def _parse_text(text: str, box: Optional[Sequence[int]], alphabet: Optional[str]
                              row=row, line=i)
         positions.extend(base + k for k in cells)
         chars.extend(ln[k] for k in cells)
+    r, c = box_for(n, box)
     joined = "".join(chars)
     symbols, table = choose_alphabet(n, joined, alphabet)
     values = bytearray(n * n)

@@ -1,0 +1,135 @@
+"""Single-thread throughput of the public API, one call per puzzle.
+
+For each 9x9 set in ../shared/data (or --data DIR): puzzles/s and µs/puzzle for
+``fastsudoku.solve`` (first solution) and ``fastsudoku.count_solutions(limit=2)``
+(uniqueness check), and guesses/puzzle; for the 16x16 puzzles, the time of each.
+Each figure is the median of --repeat timed passes over the whole set (after one warm-up
+pass).  Results go to benchmarks/results/bench_solve.csv with the machine named.
+
+    python benchmarks/bench_solve.py                 # full sets, 5 passes
+    python benchmarks/bench_solve.py --quick         # first 2,000 puzzles a set, 3 passes
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import fastsudoku as fs
+
+HERE = Path(__file__).resolve().parent
+SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106",
+        "puzzles7_serg_benchmark"]
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+
+
+def read_puzzles(path: Path, limit: int | None) -> list[str]:
+    out = []
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            out.append(line.split()[0][:81])
+            if limit and len(out) >= limit:
+                break
+    return out
+
+
+def timed_passes(fn, puzzles, repeat: int) -> float:
+    """Median seconds of one pass over the puzzles (one warm-up pass first)."""
+    for p in puzzles:
+        fn(p)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for p in puzzles:
+            fn(p)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def unique_check(p):
+    return fs.count_solutions(p, limit=2)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", type=Path, default=HERE.parent.parent / "shared" / "data")
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--repeat", type=int, default=None)
+    ap.add_argument("--out", type=Path, default=HERE / "results" / "bench_solve.csv")
+    args = ap.parse_args()
+    limit = 2000 if args.quick else None
+    repeat = args.repeat or (3 if args.quick else 5)
+    rows = []
+    print(f"machine: {machine()}")
+    print(f"{'set':32} {'puzzles':>8} {'solve/s':>10} {'µs/puzzle':>10} {'unique/s':>10} "
+          f"{'unique/solve':>12} {'guesses':>8}")
+    for name in SETS:
+        path = args.data / name
+        if not path.exists():
+            print(f"{name}: not found in {args.data}", file=sys.stderr)
+            continue
+        puzzles = read_puzzles(path, limit)
+        t_solve = timed_passes(fs.solve, puzzles, repeat)
+        t_unique = timed_passes(unique_check, puzzles, repeat)
+        guesses = sum(fs.search(p).guesses for p in puzzles) / len(puzzles)
+        row = {"set": name, "puzzles": len(puzzles),
+               "solve_per_s": round(len(puzzles) / t_solve),
+               "solve_us": round(t_solve / len(puzzles) * 1e6, 2),
+               "unique_per_s": round(len(puzzles) / t_unique),
+               "unique_over_solve": round(t_unique / t_solve, 2),
+               "guesses_per_puzzle": round(guesses, 1)}
+        rows.append(row)
+        print(f"{name:32} {row['puzzles']:8} {row['solve_per_s']:10,} {row['solve_us']:10} "
+              f"{row['unique_per_s']:10,} {row['unique_over_solve']:12} "
+              f"{row['guesses_per_puzzle']:8}")
+    big = [("16x16/hex_0-9A-F.txt", None), ("16x16/numbers_1-16.txt", None),
+           ("judge/poj3076_1.in", None)]
+    for rel, alphabet in big:
+        path = args.data / rel
+        if not path.exists():
+            continue
+        text = path.read_text()
+        times = []
+        for _ in range(max(repeat, 5)):
+            start = time.perf_counter()
+            fs.solve(text, alphabet=alphabet)
+            times.append(time.perf_counter() - start)
+        med = statistics.median(times)
+        r = fs.search(text, limit=2)
+        rows.append({"set": rel, "puzzles": 1, "solve_per_s": round(1 / med),
+                     "solve_us": round(med * 1e6, 1), "unique_per_s": "",
+                     "unique_over_solve": "", "guesses_per_puzzle": r.guesses})
+        print(f"{rel:32} {'1':>8} {'':>10} {med * 1e6:10.1f} {'':>10} {'':>12} {r.guesses:8}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    with open(args.out, "w", newline="") as f:
+        f.write(f"# machine: {machine()}\n# command: python benchmarks/bench_solve.py"
+                f"{' --quick' if args.quick else ''}; median of {repeat} passes, one thread,"
+                " one public call per puzzle\n")
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    print(f"written {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""Shared fixtures: where the data is, and the Hypothesis profiles.
+
+HYPOTHESIS_PROFILE=ci (default: fewer examples, no deadline) or =thorough (many more).
+"""
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("ci", max_examples=60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=2000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+DATA = Path(__file__).parent / "data"
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+
+
+def read_lines(path: Path, limit=None):
+    """Puzzle lines of a benchmark file: '#' comments and blank lines skipped, first token."""
+    out = []
+    with open(path, encoding="ascii") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            out.append(line.split()[0][:81])
+            if limit is not None and len(out) >= limit:
+                break
+    return out
+
+
+def dataset(name: str):
+    """The full shared set when it is beside the checkout, else the sample copied in tests/data."""
+    full = SHARED / name
+    if full.exists():
+        return read_lines(full)
+    return read_lines(DATA / f"{name}.sample")
+
+
+@pytest.fixture(scope="session")
+def data_dir():
+    return DATA

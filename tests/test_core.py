@@ -1,0 +1,147 @@
+"""The compiled core's tables, geometry and search modes, against plain Python."""
+import random
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import fastsudoku as fs
+from fastsudoku import _core
+
+
+def test_popcount_table_exhaustive_16_bits():
+    for m in range(1 << 16):
+        assert _core._table_popcount(m) == bin(m).count("1")
+
+
+def test_popcount_64_bits():
+    rng = random.Random(1)
+    for _ in range(20000):
+        m = rng.getrandbits(64)
+        assert _core._table_popcount(m) == bin(m).count("1")
+    assert _core._table_popcount((1 << 64) - 1) == 64
+
+
+def test_bit_index_every_bit():
+    for k in range(64):
+        assert _core._table_bit_index(1 << k) == k
+
+
+def test_lowest_bit():
+    rng = random.Random(2)
+    for _ in range(20000):
+        m = rng.getrandbits(64) or 1
+        assert _core._table_lowest_bit(m) == m & -m
+
+
+SHAPES = [(1, 1), (1, 2), (2, 1), (2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (3, 4), (4, 3),
+          (4, 4), (5, 5), (7, 9), (8, 8)]
+
+
+@pytest.mark.parametrize("r,c", SHAPES)
+def test_geometry_against_python(r, c):
+    n = r * c
+    units = _core._geometry_units(r, c)
+    rows = [[i * n + j for j in range(n)] for i in range(n)]
+    cols = [[i * n + j for i in range(n)] for j in range(n)]
+    boxes = [[(br * r + i) * n + bc * c + j for i in range(r) for j in range(c)]
+             for br in range(c) for bc in range(r)]
+    assert units == rows + cols + boxes
+    peers = _core._geometry_peers(r, c)
+    for cell in range(n * n):
+        expect = {x for u in rows + cols + boxes if cell in u for x in u} - {cell}
+        assert sorted(peers[cell]) == sorted(expect)
+        assert len(peers[cell]) == len(expect)
+
+
+def test_shape_limit():
+    with pytest.raises(ValueError):
+        _core._geometry_units(9, 9)
+
+
+@pytest.mark.parametrize("side,box", [(1, None), (4, None), (6, (2, 3)), (6, (3, 2)),
+                                      (8, (2, 4)), (9, None), (10, (2, 5)), (12, (3, 4)),
+                                      (12, (4, 3)), (16, None), (20, (4, 5)), (25, None),
+                                      (30, (5, 6)), (36, None), (42, (6, 7)), (49, None),
+                                      (64, None)])
+def test_empty_grid_of_every_size_solves(side, box):
+    from reference import check_grid
+    out = fs.solve(np.zeros((side, side), dtype=np.uint8), box=box)
+    r, c = box or (int(side ** 0.5),) * 2
+    check_grid([0] * side * side, out.reshape(-1).tolist(), (r, c))
+
+
+def test_contradictory_large_puzzle_answers_quickly():
+    # 25x25: the first row holds 1..24 in its first 24 cells and the last cell's column
+    # already holds 25: no value is left for r1c25.  Answered by propagation alone.
+    n = 25
+    a = np.zeros((n, n), dtype=np.uint8)
+    a[0, :24] = np.arange(1, 25)
+    a[5, 24] = 25
+    r = fs.search(a)
+    assert r.count == 0 and r.guesses == 0 and r.complete
+
+
+def test_solver_resumes_and_counts():
+    p = bytes(81)
+    s = _core.Solver(p, 3, 3)
+    seen = set()
+    for _ in range(50):
+        status, values = s.next_solution()
+        assert status == "found"
+        seen.add(values)
+    assert len(seen) == 50
+    s2 = _core.Solver(p, 3, 3)
+    found, first, status = s2.count(50)
+    assert found == 50 and status == "limit"
+
+
+def test_node_limit_resume():
+    s = _core.Solver(bytes(81), 3, 3, node_limit=0)
+    assert s.next_solution() == ("node_limit", None)
+    s.node_limit = -1
+    status, values = s.next_solution()
+    assert status == "found" and values is not None
+
+
+def _interrupt_soon(delay=0.2):
+    def fire():
+        signal.raise_signal(signal.SIGINT)
+    t = threading.Timer(delay, fire)
+    t.start()
+    return t
+
+
+@pytest.mark.skipif(not hasattr(signal, "raise_signal"), reason="needs signal.raise_signal")
+def test_ctrl_c_interrupts_a_long_count_and_the_process_stays_usable():
+    for _ in range(3):
+        t = _interrupt_soon()
+        start = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            fs.count_solutions("." * 81)      # 6.67e21 solutions: would never end
+        t.join()
+        assert time.perf_counter() - start < 10
+    assert fs.solve("." * 81) is not None
+
+
+@pytest.mark.skipif(not hasattr(signal, "raise_signal"), reason="needs signal.raise_signal")
+def test_ctrl_c_interrupts_the_iterator():
+    it = fs.solutions("." * 256, alphabet="A-P")
+    next(it)
+    t = _interrupt_soon()
+    with pytest.raises(KeyboardInterrupt):
+        for _ in it:
+            pass
+    t.join()
+
+
+def test_threads_share_nothing():
+    from concurrent.futures import ThreadPoolExecutor
+    from conftest import dataset
+    puzzles = dataset("puzzles3_magictour_top1465")[:200]
+    expect = [fs.solve(p) for p in puzzles]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(fs.solve, puzzles))
+    assert got == expect
