@@ -1,0 +1,57 @@
+"""The command line: answers in order, bad lines reported with their number, exit codes."""
+import subprocess
+import sys
+
+from fastsudoku._cli import main
+from reference import check_grid
+
+P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+NONE = "12.." "...." "..3." "..4."
+
+
+def _values(line):
+    return [0 if ch in ".0" else int(ch) for ch in line]
+
+
+def test_solve_file_with_a_bad_line(tmp_path, capsys):
+    f = tmp_path / "in.txt"
+    f.write_text(f"# comment\n{P}\n\n{'x' * 81}\n{NONE} trailing words\n{'.' * 81}\n")
+    assert main(["solve", str(f)]) == 65
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert len(lines) == 4
+    check_grid(_values(P), _values(lines[0]), (3, 3))
+    assert lines[1].startswith("error: row 1, column 1")
+    assert lines[2] == "no solution"
+    check_grid([0] * 81, _values(lines[3]), (3, 3))
+    assert f"{f}:4:" in err
+
+
+def test_count_and_unique_exit_codes(tmp_path, capsys):
+    f = tmp_path / "in.txt"
+    f.write_text(f"{P}\n{'.' * 81}\n")
+    assert main(["count", str(f), "--limit", "3"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["1", "3+"]
+    assert main(["solve", "--unique", str(f)]) == 1
+    capsys.readouterr()
+    g = tmp_path / "one.txt"
+    g.write_text(P + "\n")
+    assert main(["solve", "--unique", "--stats", str(g)]) == 0
+    assert "puzzles/s" in capsys.readouterr().err
+
+
+def test_box_option_and_usage_errors(tmp_path, capsys):
+    f = tmp_path / "six.txt"
+    f.write_text("1.." + "." * 33 + "\n")
+    assert main(["solve", "--box", "2x3", str(f)]) == 0
+    assert len(capsys.readouterr().out.strip()) == 36
+    assert main(["solve", "--box", "2by3", str(f)]) == 2
+    assert main(["count", "--limit", "0", str(f)]) == 2
+    assert main(["solve", str(tmp_path / "missing.txt")]) == 65
+
+
+def test_installed_entry_point_reads_stdin():
+    r = subprocess.run([sys.executable, "-m", "fastsudoku", "solve", "-"], input=P + "\n",
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    check_grid(_values(P), _values(r.stdout.strip()), (3, 3))

@@ -1,0 +1,20 @@
+"""The README's examples run as written against the installed package."""
+import doctest
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+@pytest.mark.skipif(not README.exists(), reason="README.md is not beside the tests")
+def test_readme_examples():
+    text = README.read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in text.split("```python")[1:]]
+    assert blocks, "no python examples in README.md"
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest("\n".join(blocks), {}, "README.md", str(README), 0)
+    assert test.examples
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0, f"{runner.failures} README example(s) failed (see output)"
