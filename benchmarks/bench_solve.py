@@ -65,6 +65,17 @@ def timed_passes(fn, puzzles, repeat: int) -> float:
     return statistics.median(times)
 
 
+def _median_call(fn, repeat: int) -> float:
+    """Median seconds of one call (after one warm-up call)."""
+    fn()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def unique_check(p):
     return fs.count_solutions(p, limit=2)
 
@@ -108,17 +119,16 @@ def main() -> int:
         if not path.exists():
             continue
         text = path.read_text()
-        times = []
-        for _ in range(max(repeat, 5)):
-            start = time.perf_counter()
-            fs.solve(text, alphabet=alphabet)
-            times.append(time.perf_counter() - start)
-        med = statistics.median(times)
-        r = fs.search(text, limit=2)
+        med = _median_call(lambda: fs.solve(text, alphabet=alphabet), max(repeat, 5))
+        med_u = _median_call(lambda: fs.count_solutions(text, limit=2, alphabet=alphabet),
+                             max(repeat, 5))
+        r = fs.search(text, limit=2, alphabet=alphabet)
         rows.append({"set": rel, "puzzles": 1, "solve_per_s": round(1 / med),
-                     "solve_us": round(med * 1e6, 1), "unique_per_s": "",
-                     "unique_over_solve": "", "guesses_per_puzzle": r.guesses})
-        print(f"{rel:32} {'1':>8} {'':>10} {med * 1e6:10.1f} {'':>10} {'':>12} {r.guesses:8}")
+                     "solve_us": round(med * 1e6, 1), "unique_per_s": round(1 / med_u),
+                     "unique_over_solve": round(med_u / med, 2),
+                     "guesses_per_puzzle": r.guesses})
+        print(f"{rel:32} {'1':>8} {round(1 / med):10,} {med * 1e6:10.1f} {round(1 / med_u):10,} "
+              f"{med_u / med:12.2f} {r.guesses:8}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with open(args.out, "w", newline="") as f:
         f.write(f"# machine: {machine()}\n# command: python benchmarks/bench_solve.py"
