@@ -23,7 +23,7 @@
 #       cell_units ncells x nwords uint64  bit u set <=> the cell is in unit u
 #       cell_unit_list ncells x 3  uint16  the row, column and box unit of each cell
 
-from libc.stdint cimport uint64_t, uint16_t, uint8_t, int64_t
+from libc.stdint cimport uint64_t, uint16_t, uint8_t, int64_t, int32_t
 
 cdef enum:
     MAX_SIDE = 64            # one uint64 mask a cell
@@ -63,7 +63,7 @@ ctypedef struct Search:
     Work work
     size_t level_words       # uint64 words of one level (ncells + nunits)
     uint64_t *segs           # ncells words of scratch for the box-line segments
-    uint16_t *ties           # ncells cells of scratch for the branching choice
+    uint16_t *ties           # TIE_LIMIT cells of scratch for the branching choice
     bint locked              # use locked candidates in propagation
     int depth
     int capacity
@@ -77,3 +77,50 @@ cdef int search_init(Search *s, const Geometry *g, const uint8_t *values) noexce
 cdef void search_free(Search *s) noexcept nogil
 cdef int search_next(Search *s) noexcept nogil
 cdef void search_solution(const Search *s, uint8_t *out) noexcept nogil
+
+
+# --------------------------------------------------------------------------------------------
+# Dancing Links (Knuth's Algorithm X) on flat int32 arrays.
+#
+#   index 0              the root: R[0] .. the primary column headers .. L[0]
+#   1 .. ncols           column headers (column k of the problem is header k + 1); a
+#                        secondary column's header is linked only to itself (L = R = self),
+#                        so it is never chosen, but its nodes are unlinked as usual
+#   ncols+1 .. nnodes-1  one node per 1 in the matrix, row by row
+#
+#            L    R    U    D    C    ROW
+#   node i   <-   ->   ^    v    its column header, its row index (-1 for headers)
+#   size[k]  nodes still linked under header k
+#
+#   choice[0 .. depth-1]   the node of the row chosen at each level; levels below `base`
+#                          are rows selected before the search (the givens of a Sudoku)
+# --------------------------------------------------------------------------------------------
+
+ctypedef struct ExactCover:
+    int ncols
+    int nrows
+    int nnodes
+    int32_t *L
+    int32_t *R
+    int32_t *U
+    int32_t *D
+    int32_t *C
+    int32_t *ROW
+    int32_t *size
+    int32_t *row_first       # nrows: the first node of each row (-1 for an empty row)
+    int32_t *choice          # up to ncols + 1 levels
+    int depth
+    int base                 # levels fixed by xc_select before the search
+    int phase
+    int64_t nodes            # rows tried by the search (forced or not)
+    int64_t guesses          # rows tried in columns that had two or more rows left
+    int64_t node_limit       # on guesses; < 0: none
+    int64_t next_signal_check
+
+cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
+                  const int32_t *row_offsets, const int32_t *row_cols) noexcept nogil
+cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil
+cdef int xc_select(ExactCover *x, int row) noexcept nogil
+cdef int xc_next(ExactCover *x) noexcept nogil
+cdef int xc_solution(const ExactCover *x, int32_t *rows) noexcept nogil
+cdef void xc_free(ExactCover *x) noexcept nogil

@@ -7,7 +7,7 @@
 
 from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.unicode cimport PyUnicode_FromKindAndData, PyUnicode_1BYTE_KIND
-from libc.stdint cimport uint64_t, uint16_t, uint8_t, int64_t
+from libc.stdint cimport uint64_t, uint16_t, uint8_t, int64_t, int32_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset
 
@@ -896,3 +896,547 @@ def solve_line81(str line, long long limit=1):
     for cell in range(81):
         solution[cell] += 48
     return PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, solution, 81), found
+
+
+# ============================================================================================
+# Dancing Links: Algorithm X on flat int32 arrays (layout drawn in _core.pxd)
+# ============================================================================================
+#
+# cover(c) unlinks column c from the header list and every row that has a 1 in c from the
+# other columns it touches; uncover(c) undoes it in exactly the reverse order.  The search is
+# iterative: choice[] is the stack of chosen row nodes, and the phase says whether to go down
+# (choose a column, take its first row) or up (undo the top row, take the next row of its
+# column).  Nothing is allocated during the search.
+
+cdef enum:
+    XC_DESCEND = 0
+    XC_BACKTRACK = 1
+    XC_DONE = 2
+
+
+cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
+    cdef int32_t *L = x.L
+    cdef int32_t *R = x.R
+    cdef int32_t *U = x.U
+    cdef int32_t *D = x.D
+    cdef int32_t *C = x.C
+    cdef int32_t *S = x.size
+    cdef int i, j
+    R[L[c]] = R[c]
+    L[R[c]] = L[c]
+    i = D[c]
+    while i != c:
+        j = R[i]
+        while j != i:
+            U[D[j]] = U[j]
+            D[U[j]] = D[j]
+            S[C[j]] -= 1
+            j = R[j]
+        i = D[i]
+
+
+cdef inline void xc_uncover(ExactCover *x, int c) noexcept nogil:
+    cdef int32_t *L = x.L
+    cdef int32_t *R = x.R
+    cdef int32_t *U = x.U
+    cdef int32_t *D = x.D
+    cdef int32_t *C = x.C
+    cdef int32_t *S = x.size
+    cdef int i, j
+    i = U[c]
+    while i != c:
+        j = L[i]
+        while j != i:
+            S[C[j]] += 1
+            U[D[j]] = j
+            D[U[j]] = j
+            j = L[j]
+        i = U[i]
+    R[L[c]] = c
+    L[R[c]] = c
+
+
+cdef int xc_alloc(ExactCover *x, int ncols, int nrows, int nnodes) noexcept nogil:
+    memset(x, 0, sizeof(ExactCover))
+    x.ncols = ncols
+    x.nrows = nrows
+    x.nnodes = nnodes
+    x.phase = XC_DONE
+    x.node_limit = -1
+    x.next_signal_check = SIGNAL_INTERVAL
+    cdef size_t bytes_nodes = <size_t>nnodes * sizeof(int32_t)
+    x.L = <int32_t *>malloc(bytes_nodes)
+    x.R = <int32_t *>malloc(bytes_nodes)
+    x.U = <int32_t *>malloc(bytes_nodes)
+    x.D = <int32_t *>malloc(bytes_nodes)
+    x.C = <int32_t *>malloc(bytes_nodes)
+    x.ROW = <int32_t *>malloc(bytes_nodes)
+    x.size = <int32_t *>malloc((ncols + 1) * sizeof(int32_t))
+    x.row_first = <int32_t *>malloc((nrows + 1) * sizeof(int32_t))
+    x.choice = <int32_t *>malloc((ncols + 2) * sizeof(int32_t))
+    if (x.L == NULL or x.R == NULL or x.U == NULL or x.D == NULL or x.C == NULL
+            or x.ROW == NULL or x.size == NULL or x.row_first == NULL or x.choice == NULL):
+        return -1
+    return 0
+
+
+cdef void xc_free(ExactCover *x) noexcept nogil:
+    free(x.L)
+    free(x.R)
+    free(x.U)
+    free(x.D)
+    free(x.C)
+    free(x.ROW)
+    free(x.size)
+    free(x.row_first)
+    free(x.choice)
+    memset(x, 0, sizeof(ExactCover))
+    x.phase = XC_DONE
+
+
+cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
+                  const int32_t *row_offsets, const int32_t *row_cols) noexcept nogil:
+    """Build the links of a 0/1 matrix given row by row: row k has 1s in the columns
+    row_cols[row_offsets[k] : row_offsets[k + 1]] (0-based, each at most once a row).
+    secondary: NULL or ncols flags.  Returns 0, -1 out of memory, -2 a column out of range.
+    Call xc_free afterwards in every case."""
+    cdef int nnodes = ncols + 1 + row_offsets[nrows]
+    cdef int k, c, i, first, prev, node
+    if xc_alloc(x, ncols, nrows, nnodes) < 0:
+        return -1
+    cdef int32_t *L = x.L
+    cdef int32_t *R = x.R
+    cdef int32_t *U = x.U
+    cdef int32_t *D = x.D
+    for c in range(ncols + 1):
+        U[c] = c
+        D[c] = c
+        x.C[c] = c
+        x.ROW[c] = -1
+        x.size[c] = 0
+    # The header list: root, then the primary columns in order; secondary ones alone.
+    prev = 0
+    for c in range(1, ncols + 1):
+        if secondary != NULL and secondary[c - 1]:
+            L[c] = c
+            R[c] = c
+        else:
+            R[prev] = c
+            L[c] = prev
+            prev = c
+    R[prev] = 0
+    L[0] = prev
+    node = ncols + 1
+    for k in range(nrows):
+        first = -1
+        for i in range(row_offsets[k], row_offsets[k + 1]):
+            c = row_cols[i]
+            if c < 0 or c >= ncols:
+                return -2
+            c += 1
+            x.C[node] = c
+            x.ROW[node] = k
+            # Append at the bottom of column c.
+            U[node] = U[c]
+            D[node] = c
+            D[U[c]] = node
+            U[c] = node
+            x.size[c] += 1
+            if first < 0:
+                first = node
+                L[node] = node
+                R[node] = node
+            else:
+                L[node] = L[first]
+                R[node] = first
+                R[L[first]] = node
+                L[first] = node
+            node += 1
+        x.row_first[k] = first
+    x.depth = 0
+    x.base = 0
+    x.phase = XC_DESCEND
+    return 0
+
+
+cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil:
+    """A fresh copy of src's links and state (for reusing a built matrix).  0 or -1."""
+    if xc_alloc(dst, src.ncols, src.nrows, src.nnodes) < 0:
+        return -1
+    cdef size_t bytes_nodes = <size_t>src.nnodes * sizeof(int32_t)
+    memcpy(dst.L, src.L, bytes_nodes)
+    memcpy(dst.R, src.R, bytes_nodes)
+    memcpy(dst.U, src.U, bytes_nodes)
+    memcpy(dst.D, src.D, bytes_nodes)
+    memcpy(dst.C, src.C, bytes_nodes)
+    memcpy(dst.ROW, src.ROW, bytes_nodes)
+    memcpy(dst.size, src.size, (src.ncols + 1) * sizeof(int32_t))
+    memcpy(dst.row_first, src.row_first, (src.nrows + 1) * sizeof(int32_t))
+    memcpy(dst.choice, src.choice, (src.ncols + 2) * sizeof(int32_t))
+    dst.depth = src.depth
+    dst.base = src.base
+    dst.phase = src.phase
+    return 0
+
+
+cdef int xc_select(ExactCover *x, int row) noexcept nogil:
+    """Put a row in every solution before the search starts (a Sudoku given).
+
+    Returns 0; 1 if the row clashes with one selected before (then the problem has no
+    solution: the search is marked finished); -1 if the row is empty or out of range."""
+    cdef int first, j
+    if row < 0 or row >= x.nrows or x.row_first[row] < 0 or x.depth > x.ncols:
+        return -1
+    first = x.row_first[row]
+    # The row clashes iff one of its columns is covered already: covering a column unlinks
+    # the other rows that use it from their other columns (D[U[j]] != j), and a column
+    # covered here is marked by L = -1 (read by nothing else: selected columns are never
+    # uncovered), which also catches a row with one node.
+    j = first
+    while True:
+        if x.D[x.U[j]] != j or x.L[x.C[j]] < 0:
+            x.phase = XC_DONE
+            return 1
+        j = x.R[j]
+        if j == first:
+            break
+    j = first
+    while True:
+        xc_cover(x, x.C[j])
+        x.L[x.C[j]] = -1
+        j = x.R[j]
+        if j == first:
+            break
+    x.choice[x.depth] = first
+    x.depth += 1
+    x.base = x.depth
+    return 0
+
+
+cdef int xc_next(ExactCover *x) noexcept nogil:
+    """Run to the next exact cover (SEARCH_FOUND) or the end of the tree; resumable."""
+    cdef int32_t *R = x.R
+    cdef int32_t *D = x.D
+    cdef int32_t *C = x.C
+    cdef int32_t *L = x.L
+    cdef int32_t *S = x.size
+    cdef int32_t *choice = x.choice
+    cdef int depth = x.depth, c, best, s, r, j
+    cdef int phase = x.phase
+    if phase == XC_DONE:
+        return SEARCH_EXHAUSTED
+    while True:
+        if x.node_limit >= 0 and x.guesses >= x.node_limit:
+            x.depth = depth
+            x.phase = phase
+            return SEARCH_LIMIT
+        if x.nodes >= x.next_signal_check:
+            x.next_signal_check = x.nodes + SIGNAL_INTERVAL
+            if check_signals() < 0:
+                x.depth = depth
+                x.phase = XC_DONE
+                return SEARCH_INTERRUPTED
+        if phase == XC_DESCEND:
+            c = R[0]
+            if c == 0:
+                x.depth = depth
+                x.phase = XC_BACKTRACK
+                return SEARCH_FOUND
+            # Minimum remaining values: the primary column with the fewest rows.
+            best = c
+            s = S[c]
+            c = R[c]
+            while c != 0 and s > 1:
+                if S[c] < s:
+                    s = S[c]
+                    best = c
+                c = R[c]
+            if s == 0:
+                phase = XC_BACKTRACK
+                continue
+            xc_cover(x, best)
+            r = D[best]
+            x.nodes += 1
+            if s > 1:
+                x.guesses += 1
+        else:
+            if depth == x.base:
+                x.depth = depth
+                x.phase = XC_DONE
+                return SEARCH_EXHAUSTED
+            depth -= 1
+            r = choice[depth]
+            c = C[r]
+            j = L[r]
+            while j != r:
+                xc_uncover(x, C[j])
+                j = L[j]
+            r = D[r]
+            if r == c:
+                xc_uncover(x, c)
+                continue
+            x.nodes += 1
+            x.guesses += 1
+        choice[depth] = r
+        depth += 1
+        j = R[r]
+        while j != r:
+            xc_cover(x, C[j])
+            j = R[j]
+        phase = XC_DESCEND
+
+
+cdef int xc_solution(const ExactCover *x, int32_t *rows) noexcept nogil:
+    """Write the rows of the cover just found (selected rows first); return how many."""
+    cdef int k
+    for k in range(x.depth):
+        rows[k] = x.ROW[x.choice[k]]
+    return x.depth
+
+
+# --------------------------------------------------------------------------------------------
+# Sudoku as exact cover: row cell*n + (v-1) places v in the cell; its four columns say that
+# the cell is filled and that v is in the cell's row, column and box:
+#     cell            0 .. n*n-1
+#     row, value      n*n   + row*n + v-1
+#     column, value   2*n*n + col*n + v-1
+#     box, value      3*n*n + box*n + v-1
+# The empty matrix is built once per box shape and copied for each puzzle; the givens are
+# then selected (covered) before the search.
+# --------------------------------------------------------------------------------------------
+
+cdef class _CoverHolder:
+    cdef ExactCover x
+
+    def __dealloc__(self):
+        xc_free(&self.x)
+
+
+cdef dict _sudoku_covers = {}
+
+
+cdef const ExactCover *sudoku_cover(int r, int c) except NULL:
+    key = (r, c)
+    cdef _CoverHolder h = _sudoku_covers.get(key)
+    if h is not None:
+        return &h.x
+    cdef const Geometry *g = geometry_for(r, c)
+    cdef int n = g.n, nn = n * n, cell, v, row, col, k, rc
+    cdef int nrows = nn * n
+    cdef int32_t *offsets = <int32_t *>malloc((nrows + 1) * sizeof(int32_t))
+    cdef int32_t *cols = <int32_t *>malloc(4 * <size_t>nrows * sizeof(int32_t))
+    if offsets == NULL or cols == NULL:
+        free(offsets)
+        free(cols)
+        raise MemoryError()
+    for cell in range(nn):
+        row = cell // n
+        col = cell % n
+        for v in range(n):
+            k = cell * n + v
+            offsets[k] = 4 * k
+            cols[4 * k] = cell
+            cols[4 * k + 1] = nn + row * n + v
+            cols[4 * k + 2] = 2 * nn + col * n + v
+            cols[4 * k + 3] = 3 * nn + box_of(r, c, row, col) * n + v
+    offsets[nrows] = 4 * nrows
+    h = _CoverHolder()
+    with nogil:
+        rc = xc_build(&h.x, 4 * nn, NULL, nrows, offsets, cols)
+    free(offsets)
+    free(cols)
+    if rc < 0:
+        raise MemoryError()
+    _sudoku_covers[key] = h
+    return &h.x
+
+
+cdef int dlx_sudoku_init(ExactCover *x, const ExactCover *template, const Geometry *g,
+                         const uint8_t *values) noexcept nogil:
+    """Copy the empty matrix and select the givens.  0, or -1 out of memory; clashing
+    givens leave a finished search with no solution."""
+    cdef int cell, n = g.n
+    if xc_copy(x, template) < 0:
+        return -1
+    for cell in range(g.ncells):
+        if values[cell]:
+            if xc_select(x, cell * n + values[cell] - 1) != 0:
+                x.phase = XC_DONE
+                break
+    return 0
+
+
+cdef void dlx_sudoku_solution(const ExactCover *x, int n, uint8_t *out) noexcept nogil:
+    cdef int k, id
+    for k in range(x.depth):
+        id = x.ROW[x.choice[k]]
+        out[id // n] = <uint8_t>(id % n + 1)
+
+
+cdef class DlxSolver:
+    """The Sudoku search of Solver, on dancing links: same methods and results."""
+    cdef ExactCover x
+    cdef const Geometry *g
+
+    def __cinit__(self, bytes values, int r, int c, long long node_limit=-1):
+        self.g = geometry_for(r, c)
+        cdef const uint8_t *p = _checked_values(values, self.g)
+        cdef const ExactCover *template = sudoku_cover(r, c)
+        cdef int rc
+        with nogil:
+            rc = dlx_sudoku_init(&self.x, template, self.g, p)
+        if rc < 0:
+            xc_free(&self.x)
+            raise MemoryError()
+        self.x.node_limit = node_limit
+
+    def __dealloc__(self):
+        xc_free(&self.x)
+
+    @property
+    def guesses(self):
+        """Rows tried in columns that had two or more rows left."""
+        return self.x.guesses
+
+    @property
+    def node_limit(self):
+        return self.x.node_limit
+
+    @node_limit.setter
+    def node_limit(self, long long value):
+        self.x.node_limit = value
+
+    def next_solution(self):
+        """(status, solution bytes or None), as Solver.next_solution."""
+        cdef int status
+        with nogil:
+            status = xc_next(&self.x)
+        if status == SEARCH_INTERRUPTED:
+            xc_free(&self.x)
+            _raise_pending()
+        if status != SEARCH_FOUND:
+            return STATUS_NAMES[status], None
+        out = PyBytes_FromStringAndSize(NULL, self.g.ncells)
+        dlx_sudoku_solution(&self.x, self.g.n, <uint8_t *>PyBytes_AS_STRING(out))
+        return "found", out
+
+
+def dlx_search(bytes values, int r, int c, long long limit=1, long long node_limit=-1):
+    """search() on dancing links: (found up to limit, first solution or None, guesses,
+    status)."""
+    cdef const Geometry *g = geometry_for(r, c)
+    cdef const uint8_t *p = _checked_values(values, g)
+    cdef const ExactCover *template = sudoku_cover(r, c)
+    cdef bytes first = PyBytes_FromStringAndSize(NULL, g.ncells)
+    cdef uint8_t *out = <uint8_t *>PyBytes_AS_STRING(first)
+    cdef ExactCover x
+    cdef long long found = 0
+    cdef int status = SEARCH_EXHAUSTED, rc
+    with nogil:
+        rc = dlx_sudoku_init(&x, template, g, p)
+        if rc == 0:
+            while limit < 0 or found < limit:
+                status = xc_next(&x)
+                if status != SEARCH_FOUND:
+                    break
+                if found == 0:
+                    dlx_sudoku_solution(&x, g.n, out)
+                found += 1
+    guesses = x.guesses
+    xc_free(&x)
+    if rc < 0:
+        raise MemoryError()
+    if status == SEARCH_INTERRUPTED:
+        _raise_pending()
+    status_name = "limit" if status == SEARCH_FOUND else STATUS_NAMES[status]
+    return found, (first if found else None), guesses, status_name
+
+
+# --------------------------------------------------------------------------------------------
+# The general exact-cover search, for fastsudoku.exact_cover and friends.
+# --------------------------------------------------------------------------------------------
+
+cdef class ExactCoverSearch:
+    """A resumable search over the exact covers of a 0/1 matrix in CSR form.
+
+    offsets: int32 array of nrows + 1 entries; cols: int32 array of column indices
+    (row k's columns are cols[offsets[k]:offsets[k+1]]); secondary: ncols bytes, nonzero
+    for a column that may be covered at most once.  Validation is the caller's job except
+    for column ranges.
+    """
+    cdef ExactCover x
+    cdef int32_t *rows_out
+
+    def __cinit__(self, int ncols, const int32_t[::1] offsets, const int32_t[::1] cols,
+                  bytes secondary, long long node_limit=-1):
+        cdef int nrows = offsets.shape[0] - 1
+        cdef int rc
+        cdef const uint8_t *sec = NULL
+        if nrows < 0 or ncols < 0:
+            raise ValueError("offsets must hold nrows + 1 entries")
+        if offsets[nrows] != cols.shape[0] or offsets[0] != 0:
+            raise ValueError("offsets do not match cols")
+        if secondary is not None:
+            if PyBytes_GET_SIZE(secondary) != ncols:
+                raise ValueError("secondary must hold one byte a column")
+            sec = <const uint8_t *>PyBytes_AS_STRING(secondary)
+        with nogil:
+            rc = xc_build(&self.x, ncols, sec, nrows, &offsets[0], &cols[0] if cols.shape[0] else NULL)
+        if rc == -2:
+            raise ValueError("a column index is out of range")
+        if rc < 0:
+            raise MemoryError()
+        self.rows_out = <int32_t *>malloc((ncols + 2) * sizeof(int32_t))
+        if self.rows_out == NULL:
+            raise MemoryError()
+        self.x.node_limit = node_limit
+
+    def __dealloc__(self):
+        xc_free(&self.x)
+        free(self.rows_out)
+
+    @property
+    def nodes(self):
+        """Rows tried so far, forced or not."""
+        return self.x.nodes
+
+    @property
+    def guesses(self):
+        """Rows tried in columns that had two or more rows left."""
+        return self.x.guesses
+
+    @property
+    def node_limit(self):
+        return self.x.node_limit
+
+    @node_limit.setter
+    def node_limit(self, long long value):
+        self.x.node_limit = value
+
+    def next_solution(self):
+        """(status, sorted list of row indices or None)."""
+        cdef int status, k, count
+        with nogil:
+            status = xc_next(&self.x)
+        if status == SEARCH_INTERRUPTED:
+            xc_free(&self.x)
+            _raise_pending()
+        if status != SEARCH_FOUND:
+            return STATUS_NAMES[status], None
+        count = xc_solution(&self.x, self.rows_out)
+        return "found", sorted([self.rows_out[k] for k in range(count)])
+
+    def count(self, long long limit=-1):
+        """(covers found up to limit (< 0: all), status); the search runs without the GIL."""
+        cdef long long found = 0
+        cdef int status = SEARCH_EXHAUSTED
+        with nogil:
+            while limit < 0 or found < limit:
+                status = xc_next(&self.x)
+                if status != SEARCH_FOUND:
+                    break
+                found += 1
+        if status == SEARCH_INTERRUPTED:
+            xc_free(&self.x)
+            _raise_pending()
+        return found, ("limit" if status == SEARCH_FOUND else STATUS_NAMES[status])
