@@ -1,4 +1,5 @@
-"""The README's examples run as written against the installed package."""
+"""The README's examples and the modules' docstring examples run as written against the
+installed package."""
 import doctest
 from pathlib import Path
 
@@ -18,3 +19,12 @@ def test_readme_examples():
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.failures == 0, f"{runner.failures} README example(s) failed (see output)"
+
+
+@pytest.mark.parametrize("module", ["fastsudoku", "fastsudoku._api", "fastsudoku._cover"])
+def test_docstring_examples(module):
+    import importlib
+    mod = importlib.import_module(module)
+    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0, f"{module} has no examples"
+    assert result.failed == 0

@@ -7,8 +7,10 @@
 False
 """
 from ._api import SearchResult, count_solutions, is_unique, search, solutions, solve
+from ._cover import count_exact_covers, exact_cover, exact_covers
 from ._errors import (
     ConflictError,
+    ExactCoverError,
     InvalidValueError,
     ParseError,
     SearchLimitError,
@@ -25,6 +27,10 @@ __all__ = [
     "solutions",
     "search",
     "SearchResult",
+    "exact_cover",
+    "exact_covers",
+    "count_exact_covers",
+    "ExactCoverError",
     "SudokuError",
     "ParseError",
     "ShapeError",

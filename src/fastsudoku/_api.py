@@ -7,7 +7,9 @@ from . import _core
 from ._errors import SearchLimitError
 from ._grid import Grid, conflict_error, parse
 
-ENGINES = ("bitmask",)
+ENGINES = ("bitmask", "dlx")
+_SEARCH = {"bitmask": _core.search, "dlx": _core.dlx_search}
+_SOLVER = {"bitmask": _core.Solver, "dlx": _core.DlxSolver}
 
 
 class SearchResult(NamedTuple):
@@ -42,8 +44,9 @@ def _grid(puzzle: Any, box: Optional[Sequence[int]], alphabet: Optional[str]) ->
     return grid
 
 
-def _search(grid: Grid, limit: Optional[int], node_limit: Optional[int]) -> SearchResult:
-    found, first, guesses, status = _core.search(
+def _search(grid: Grid, limit: Optional[int], node_limit: Optional[int],
+            engine: str = "bitmask") -> SearchResult:
+    found, first, guesses, status = _SEARCH[engine](
         grid.values, grid.r, grid.c, -1 if limit is None else limit,
         -1 if node_limit is None else node_limit)
     if status == "node_limit":
@@ -71,7 +74,7 @@ def solve(puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optiona
         if fast is not None:
             return fast[0]
     _check_options(engine, 1, node_limit)
-    return _search(_grid(puzzle, box, alphabet), 1, node_limit).solution
+    return _search(_grid(puzzle, box, alphabet), 1, node_limit, engine).solution
 
 
 def count_solutions(puzzle: Any, *, limit: Optional[int] = None,
@@ -84,11 +87,11 @@ def count_solutions(puzzle: Any, *, limit: Optional[int] = None,
     """
     _check_options(engine, limit, node_limit)
     if (type(puzzle) is str and box is None and alphabet is None and node_limit is None
-            and limit is not None):
+            and limit is not None and engine == "bitmask"):
         fast = _core.solve_line81(puzzle, limit)
         if fast is not None:
             return fast[1]
-    return _search(_grid(puzzle, box, alphabet), limit, node_limit).count
+    return _search(_grid(puzzle, box, alphabet), limit, node_limit, engine).count
 
 
 def is_unique(puzzle: Any, *, box: Optional[Sequence[int]] = None,
@@ -104,7 +107,7 @@ def search(puzzle: Any, *, limit: Optional[int] = 1, box: Optional[Sequence[int]
            node_limit: Optional[int] = None) -> SearchResult:
     """One search with its statistics: count up to ``limit``, first solution, guesses."""
     _check_options(engine, limit, node_limit)
-    return _search(_grid(puzzle, box, alphabet), limit, node_limit)
+    return _search(_grid(puzzle, box, alphabet), limit, node_limit, engine)
 
 
 def solutions(puzzle: Any, *, limit: Optional[int] = None, box: Optional[Sequence[int]] = None,
@@ -116,12 +119,12 @@ def solutions(puzzle: Any, *, limit: Optional[int] = None, box: Optional[Sequenc
 
     >>> it = solutions("12..\\n..12\\n....\\n....")
     >>> next(it)
-    '1234\\n3412\\n2143\\n4321'
+    '1234\\n4312\\n3421\\n2143'
     """
     _check_options(engine, limit, node_limit)
     grid = _grid(puzzle, box, alphabet)
-    solver = _core.Solver(grid.values, grid.r, grid.c,
-                          -1 if node_limit is None else node_limit)
+    solver = _SOLVER[engine](grid.values, grid.r, grid.c,
+                             -1 if node_limit is None else node_limit)
     return _iterate(grid, solver, limit, node_limit)
 
 

@@ -82,15 +82,16 @@ cdef void search_solution(const Search *s, uint8_t *out) noexcept nogil
 # --------------------------------------------------------------------------------------------
 # Dancing Links (Knuth's Algorithm X) on flat int32 arrays.
 #
-#   index 0              the root: R[0] .. the primary column headers .. L[0]
-#   1 .. ncols           column headers (column k of the problem is header k + 1); a
-#                        secondary column's header is linked only to itself (L = R = self),
-#                        so it is never chosen, but its nodes are unlinked as usual
+#   index 0              unused (the classic root: headers are not linked here, see size)
+#   1 .. ncols           column headers, the top and bottom of their column's vertical
+#                        list: the primary columns in order (1 .. nprimary), then the
+#                        secondary ones
 #   ncols+1 .. nnodes-1  one node per 1 in the matrix, row by row
 #
 #            L    R    U    D    C    ROW
 #   node i   <-   ->   ^    v    its column header, its row index (-1 for headers)
-#   size[k]  nodes still linked under header k
+#   size[k]  nodes still linked under header k, + 2**29 for a secondary column, + 2**30
+#            while the column is covered: the column choice scans size as a plain array
 #
 #   choice[0 .. depth-1]   the node of the row chosen at each level; levels below `base`
 #                          are rows selected before the search (the givens of a Sudoku)
@@ -109,6 +110,9 @@ ctypedef struct ExactCover:
     int32_t *size
     int32_t *row_first       # nrows: the first node of each row (-1 for an empty row)
     int32_t *choice          # up to ncols + 1 levels
+    bint shares_static       # C, ROW, row_first belong to another ExactCover (xc_copy)
+    int nprimary             # headers 1..nprimary are the primary columns
+    int live                 # primary columns not yet covered
     int depth
     int base                 # levels fixed by xc_select before the search
     int phase

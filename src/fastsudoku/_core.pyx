@@ -909,6 +909,10 @@ def solve_line81(str line, long long limit=1):
 # column).  Nothing is allocated during the search.
 
 cdef enum:
+    # size[c] of a secondary column is XC_SECONDARY + its rows; covering adds XC_COVERED.
+    # Real sizes stay below 2**29 (nnodes is an int32), so the three ranges never meet.
+    XC_SECONDARY = 1 << 29
+    XC_COVERED = 1 << 30
     XC_DESCEND = 0
     XC_BACKTRACK = 1
     XC_DONE = 2
@@ -922,8 +926,9 @@ cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
     cdef int32_t *C = x.C
     cdef int32_t *S = x.size
     cdef int i, j
-    R[L[c]] = R[c]
-    L[R[c]] = L[c]
+    if S[c] < XC_SECONDARY:
+        x.live -= 1
+    S[c] += XC_COVERED
     i = D[c]
     while i != c:
         j = R[i]
@@ -952,8 +957,9 @@ cdef inline void xc_uncover(ExactCover *x, int c) noexcept nogil:
             D[U[j]] = j
             j = L[j]
         i = U[i]
-    R[L[c]] = c
-    L[R[c]] = c
+    S[c] -= XC_COVERED
+    if S[c] < XC_SECONDARY:
+        x.live += 1
 
 
 cdef int xc_alloc(ExactCover *x, int ncols, int nrows, int nnodes) noexcept nogil:
@@ -985,10 +991,11 @@ cdef void xc_free(ExactCover *x) noexcept nogil:
     free(x.R)
     free(x.U)
     free(x.D)
-    free(x.C)
-    free(x.ROW)
+    if not x.shares_static:
+        free(x.C)
+        free(x.ROW)
+        free(x.row_first)
     free(x.size)
-    free(x.row_first)
     free(x.choice)
     memset(x, 0, sizeof(ExactCover))
     x.phase = XC_DONE
@@ -1014,26 +1021,37 @@ cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
         x.C[c] = c
         x.ROW[c] = -1
         x.size[c] = 0
-    # The header list: root, then the primary columns in order; secondary ones alone.
-    prev = 0
-    for c in range(1, ncols + 1):
-        if secondary != NULL and secondary[c - 1]:
-            L[c] = c
-            R[c] = c
-        else:
-            R[prev] = c
-            L[c] = prev
-            prev = c
-    R[prev] = 0
-    L[0] = prev
+    # Column headers are not linked to each other: a column's state is in its size (see
+    # XC_SECONDARY), and the choice scans the sizes as an array.  Headers 1..nprimary are
+    # the primary columns in order, then come the secondary ones: hdr maps a column to its
+    # header.
+    cdef int32_t *hdr = <int32_t *>malloc((ncols + 1) * sizeof(int32_t))
+    if hdr == NULL:
+        return -1
+    x.nprimary = 0
+    for c in range(ncols):
+        if secondary == NULL or not secondary[c]:
+            x.nprimary += 1
+            hdr[c] = x.nprimary
+    k = x.nprimary
+    for c in range(ncols):
+        if secondary != NULL and secondary[c]:
+            k += 1
+            hdr[c] = k
+            x.size[k] = XC_SECONDARY
+    x.live = x.nprimary
+    for c in range(ncols + 1):
+        L[c] = c
+        R[c] = c
     node = ncols + 1
     for k in range(nrows):
         first = -1
         for i in range(row_offsets[k], row_offsets[k + 1]):
             c = row_cols[i]
             if c < 0 or c >= ncols:
+                free(hdr)
                 return -2
-            c += 1
+            c = hdr[c]
             x.C[node] = c
             x.ROW[node] = k
             # Append at the bottom of column c.
@@ -1053,6 +1071,7 @@ cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
                 L[first] = node
             node += 1
         x.row_first[k] = first
+    free(hdr)
     x.depth = 0
     x.base = 0
     x.phase = XC_DESCEND
@@ -1060,22 +1079,40 @@ cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
 
 
 cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil:
-    """A fresh copy of src's links and state (for reusing a built matrix).  0 or -1."""
-    if xc_alloc(dst, src.ncols, src.nrows, src.nnodes) < 0:
-        return -1
+    """A copy of src's links and state that shares src's read-only arrays (C, ROW,
+    row_first): src must outlive it.  0, or -1 out of memory (call xc_free either way)."""
+    memset(dst, 0, sizeof(ExactCover))
+    dst.shares_static = True
+    dst.phase = XC_DONE
     cdef size_t bytes_nodes = <size_t>src.nnodes * sizeof(int32_t)
+    dst.L = <int32_t *>malloc(bytes_nodes)
+    dst.R = <int32_t *>malloc(bytes_nodes)
+    dst.U = <int32_t *>malloc(bytes_nodes)
+    dst.D = <int32_t *>malloc(bytes_nodes)
+    dst.size = <int32_t *>malloc((src.ncols + 1) * sizeof(int32_t))
+    dst.choice = <int32_t *>malloc((src.ncols + 2) * sizeof(int32_t))
+    if (dst.L == NULL or dst.R == NULL or dst.U == NULL or dst.D == NULL or dst.size == NULL
+            or dst.choice == NULL):
+        return -1
+    dst.ncols = src.ncols
+    dst.nrows = src.nrows
+    dst.nnodes = src.nnodes
+    dst.C = src.C
+    dst.ROW = src.ROW
+    dst.row_first = src.row_first
     memcpy(dst.L, src.L, bytes_nodes)
     memcpy(dst.R, src.R, bytes_nodes)
     memcpy(dst.U, src.U, bytes_nodes)
     memcpy(dst.D, src.D, bytes_nodes)
-    memcpy(dst.C, src.C, bytes_nodes)
-    memcpy(dst.ROW, src.ROW, bytes_nodes)
     memcpy(dst.size, src.size, (src.ncols + 1) * sizeof(int32_t))
-    memcpy(dst.row_first, src.row_first, (src.nrows + 1) * sizeof(int32_t))
-    memcpy(dst.choice, src.choice, (src.ncols + 2) * sizeof(int32_t))
+    memcpy(dst.choice, src.choice, src.depth * sizeof(int32_t))
+    dst.live = src.live
+    dst.nprimary = src.nprimary
     dst.depth = src.depth
     dst.base = src.base
     dst.phase = src.phase
+    dst.node_limit = -1
+    dst.next_signal_check = SIGNAL_INTERVAL
     return 0
 
 
@@ -1088,13 +1125,10 @@ cdef int xc_select(ExactCover *x, int row) noexcept nogil:
     if row < 0 or row >= x.nrows or x.row_first[row] < 0 or x.depth > x.ncols:
         return -1
     first = x.row_first[row]
-    # The row clashes iff one of its columns is covered already: covering a column unlinks
-    # the other rows that use it from their other columns (D[U[j]] != j), and a column
-    # covered here is marked by L = -1 (read by nothing else: selected columns are never
-    # uncovered), which also catches a row with one node.
+    # The row clashes iff one of its columns is covered already.
     j = first
     while True:
-        if x.D[x.U[j]] != j or x.L[x.C[j]] < 0:
+        if x.size[x.C[j]] >= XC_COVERED:
             x.phase = XC_DONE
             return 1
         j = x.R[j]
@@ -1103,7 +1137,6 @@ cdef int xc_select(ExactCover *x, int row) noexcept nogil:
     j = first
     while True:
         xc_cover(x, x.C[j])
-        x.L[x.C[j]] = -1
         j = x.R[j]
         if j == first:
             break
@@ -1122,6 +1155,7 @@ cdef int xc_next(ExactCover *x) noexcept nogil:
     cdef int32_t *S = x.size
     cdef int32_t *choice = x.choice
     cdef int depth = x.depth, c, best, s, r, j
+    cdef int nprimary = x.nprimary
     cdef int phase = x.phase
     if phase == XC_DONE:
         return SEARCH_EXHAUSTED
@@ -1137,20 +1171,21 @@ cdef int xc_next(ExactCover *x) noexcept nogil:
                 x.phase = XC_DONE
                 return SEARCH_INTERRUPTED
         if phase == XC_DESCEND:
-            c = R[0]
-            if c == 0:
+            if x.live == 0:
                 x.depth = depth
                 x.phase = XC_BACKTRACK
                 return SEARCH_FOUND
-            # Minimum remaining values: the primary column with the fewest rows.
-            best = c
-            s = S[c]
-            c = R[c]
-            while c != 0 and s > 1:
+            # Minimum remaining values: the uncovered primary column with the fewest rows;
+            # covered and secondary columns have sizes >= XC_SECONDARY.  A plain array scan
+            # (no pointer chasing through a header list) stops at a forced column.
+            best = 0
+            s = XC_SECONDARY
+            for c in range(1, nprimary + 1):
                 if S[c] < s:
                     s = S[c]
                     best = c
-                c = R[c]
+                    if s <= 1:
+                        break
             if s == 0:
                 phase = XC_BACKTRACK
                 continue

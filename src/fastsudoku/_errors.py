@@ -85,3 +85,17 @@ class SearchLimitError(SudokuError, RuntimeError):
         super().__init__(message)
         self.guesses = guesses
         self.found = found
+
+
+class ExactCoverError(ValueError):
+    """A matrix given to the exact-cover functions is malformed.
+
+    ``row`` and ``column`` (0-based, as in the caller's matrix) say where, when there is
+    a place to name.
+    """
+
+    def __init__(self, message: str, *, row: Optional[int] = None,
+                 column: Optional[int] = None) -> None:
+        super().__init__(message)
+        self.row = row
+        self.column = column

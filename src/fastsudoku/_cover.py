@@ -1,0 +1,194 @@
+"""The general exact-cover API: Algorithm X on dancing links (the compiled DLX engine).
+
+A problem is a 0/1 matrix.  A solution is a set of rows with exactly one 1 in every
+*primary* column and at most one 1 in every *secondary* column (Knuth's generalisation,
+used for the diagonals of N-queens).  A row with no 1 in a primary column is never part of
+a solution.
+
+The matrix is given either as rows of column indices (``[[0, 3], [1, 2], ...]``) or as a
+2-D NumPy array of 0/1 or booleans.  Solutions are sorted lists of row indices.
+
+Mapping from the ``exact-cover`` package on PyPI::
+
+    exact_cover.get_exact_cover(S)                 fastsudoku.exact_cover(S)
+        (an array of row indices; empty if none)       (a list of row indices; None if none)
+    exact_cover.get_exact_cover(S, secondary=k)    fastsudoku.exact_cover(
+                                                       S, secondary=range(S.shape[1] - k, S.shape[1]))
+    exact_cover.get_all_solutions(S)               list(fastsudoku.exact_covers(S))
+    (counting)                                     fastsudoku.count_exact_covers(S)
+"""
+from __future__ import annotations
+
+import operator
+from typing import Any, Iterable, Iterator, List, Optional, Tuple
+
+import numpy as np
+
+from . import _core
+from ._errors import ExactCoverError, SearchLimitError
+
+_INT32_MAX = 2 ** 31 - 1
+
+
+def _index(value: Any, what: str, row: Optional[int] = None) -> int:
+    if isinstance(value, (bool, np.bool_)):
+        raise ExactCoverError(f"{what}: {value!r} is a bool, not a column index", row=row)
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise ExactCoverError(f"{what}: {value!r} is not an integer column index",
+                              row=row) from None
+
+
+def _from_matrix(matrix: np.ndarray, columns: Optional[int]) -> Tuple[np.ndarray, np.ndarray, int]:
+    if matrix.ndim != 2:
+        raise ExactCoverError(f"the matrix must be 2-D (rows x columns), got {matrix.ndim}-D "
+                              f"of shape {matrix.shape}")
+    if matrix.dtype != np.bool_ and not np.issubdtype(matrix.dtype, np.integer):
+        raise ExactCoverError(f"the matrix must hold 0/1 integers or booleans, got dtype "
+                              f"{matrix.dtype}")
+    nrows, ncols = matrix.shape
+    if columns is not None and columns != ncols:
+        raise ExactCoverError(f"columns={columns} but the matrix has {ncols} columns")
+    if matrix.dtype != np.bool_:
+        bad = np.argwhere((matrix != 0) & (matrix != 1))
+        if len(bad):
+            r, c = (int(v) for v in bad[0])
+            raise ExactCoverError(f"row {r}, column {c}: {matrix[r, c]!r} is not 0 or 1",
+                                  row=r, column=c)
+    rows_idx, cols = np.nonzero(matrix)
+    offsets = np.zeros(nrows + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rows_idx, minlength=nrows), out=offsets[1:])
+    return offsets, cols, ncols
+
+
+def _from_rows(rows: Iterable[Iterable[Any]], columns: Optional[int]
+               ) -> Tuple[np.ndarray, np.ndarray, int]:
+    flat: List[int] = []
+    offsets = [0]
+    if isinstance(rows, (str, bytes)):
+        raise ExactCoverError("rows must be a sequence of rows of column indices, not a string")
+    for r, row in enumerate(rows):
+        if isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
+            raise ExactCoverError(f"row {r}: {row!r} is not a sequence of column indices",
+                                  row=r)
+        cols = [_index(v, f"row {r}", r) for v in row]
+        if len(set(cols)) != len(cols):
+            seen = set()
+            for c in cols:
+                if c in seen:
+                    raise ExactCoverError(f"row {r}: column {c} appears twice", row=r, column=c)
+                seen.add(c)
+        for c in cols:
+            if c < 0 or (columns is not None and c >= columns):
+                limit = f"0..{columns - 1}" if columns is not None else "0 or more"
+                raise ExactCoverError(f"row {r}: column {c} is out of range ({limit})",
+                                      row=r, column=c)
+        flat.extend(cols)
+        offsets.append(len(flat))
+    ncols = columns if columns is not None else (max(flat) + 1 if flat else 0)
+    return np.asarray(offsets, dtype=np.int64), np.asarray(flat, dtype=np.int64), ncols
+
+
+def _problem(rows: Any, columns: Optional[int], secondary: Iterable[Any],
+             node_limit: Optional[int]) -> Any:
+    if columns is not None:
+        columns = _index(columns, "columns")
+        if columns < 1:
+            raise ExactCoverError(f"columns must be at least 1, got {columns}")
+    if node_limit is not None and (isinstance(node_limit, bool)
+                                   or not isinstance(node_limit, int) or node_limit < 0):
+        raise ValueError(f"node_limit must be a non-negative integer or None, got {node_limit!r}")
+    if isinstance(rows, np.ndarray):
+        offsets, cols, ncols = _from_matrix(rows, columns)
+    else:
+        offsets, cols, ncols = _from_rows(rows, columns)
+    nrows = len(offsets) - 1
+    if nrows == 0:
+        raise ExactCoverError("the matrix is empty: it has no rows")
+    if ncols == 0:
+        raise ExactCoverError("the matrix is empty: it has no columns")
+    if len(cols) + ncols + 1 > _INT32_MAX // 4 or nrows > _INT32_MAX // 4:
+        raise ExactCoverError(f"the matrix is too large: {len(cols)} ones in {nrows} rows")
+    flags = bytearray(ncols)
+    if isinstance(secondary, (str, bytes)):
+        raise ExactCoverError("secondary must be a sequence of column indices")
+    for v in secondary:
+        c = _index(v, "secondary")
+        if not 0 <= c < ncols:
+            raise ExactCoverError(f"secondary column {c} is out of range (0..{ncols - 1})",
+                                  column=c)
+        flags[c] = 1
+    return _core.ExactCoverSearch(ncols, offsets.astype(np.int32), cols.astype(np.int32),
+                                  bytes(flags), -1 if node_limit is None else node_limit)
+
+
+def _check_limit(limit: Optional[int]) -> None:
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
+                              or limit < 1):
+        raise ValueError(f"limit must be a positive integer or None, got {limit!r}")
+
+
+def _limit_error(search: Any, node_limit: Optional[int], found: int) -> SearchLimitError:
+    return SearchLimitError(f"node limit of {node_limit} guesses reached after {found} "
+                            f"solution(s)", guesses=search.guesses, found=found)
+
+
+def exact_cover(rows: Any, *, columns: Optional[int] = None, secondary: Iterable[int] = (),
+                node_limit: Optional[int] = None) -> Optional[List[int]]:
+    """The first exact cover found, as a sorted list of row indices, or None.
+
+    >>> exact_cover([[0, 1], [2], [0], [1, 2]])
+    [0, 1]
+    >>> exact_cover([[0, 1], [1, 2]]) is None
+    True
+    """
+    search = _problem(rows, columns, secondary, node_limit)
+    status, found = search.next_solution()
+    if status == "node_limit":
+        raise _limit_error(search, node_limit, 0)
+    return found
+
+
+def exact_covers(rows: Any, *, columns: Optional[int] = None, secondary: Iterable[int] = (),
+                 limit: Optional[int] = None, node_limit: Optional[int] = None
+                 ) -> Iterator[List[int]]:
+    """Iterate over the exact covers lazily (at most ``limit``), each a sorted row list.
+
+    The matrix is checked at the call, not at the first ``next()``.
+
+    >>> list(exact_covers([[0, 1], [2], [0], [1], [1, 2]]))
+    [[0, 1], [1, 2, 3], [2, 4]]
+    """
+    _check_limit(limit)
+    search = _problem(rows, columns, secondary, node_limit)
+    return _iterate(search, limit, node_limit)
+
+
+def _iterate(search: Any, limit: Optional[int], node_limit: Optional[int]
+             ) -> Iterator[List[int]]:
+    found = 0
+    while limit is None or found < limit:
+        status, cover = search.next_solution()
+        if status == "node_limit":
+            raise _limit_error(search, node_limit, found)
+        if cover is None:
+            return
+        found += 1
+        yield cover
+
+
+def count_exact_covers(rows: Any, *, columns: Optional[int] = None,
+                       secondary: Iterable[int] = (), limit: Optional[int] = None,
+                       node_limit: Optional[int] = None) -> int:
+    """The number of exact covers, stopping at ``limit`` (None: count them all).
+
+    >>> count_exact_covers([[0, 1], [2], [0], [1], [1, 2]])
+    3
+    """
+    _check_limit(limit)
+    search = _problem(rows, columns, secondary, node_limit)
+    found, status = search.count(-1 if limit is None else limit)
+    if status == "node_limit":
+        raise _limit_error(search, node_limit, found)
+    return found
