@@ -110,6 +110,9 @@ ctypedef struct ExactCover:
     int32_t *size
     int32_t *row_first       # nrows: the first node of each row (-1 for an empty row)
     int32_t *choice          # up to ncols + 1 levels
+    int32_t *hot             # columns that a cover left with 0 or 1 rows (a hint, may be stale)
+    int nhot
+    int hot_capacity
     bint shares_static       # C, ROW, row_first belong to another ExactCover (xc_copy)
     int nprimary             # headers 1..nprimary are the primary columns
     int live                 # primary columns not yet covered

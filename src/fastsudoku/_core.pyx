@@ -936,6 +936,11 @@ cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
             U[D[j]] = U[j]
             D[U[j]] = D[j]
             S[C[j]] -= 1
+            if S[C[j]] <= 1 and x.nhot < x.hot_capacity:
+                # Now forced (1) or dead (0): remember it so that the next choice need
+                # not scan every column.  Only uncovered primary sizes can be this small.
+                x.hot[x.nhot] = C[j]
+                x.nhot += 1
             j = R[j]
         i = D[i]
 
@@ -980,8 +985,11 @@ cdef int xc_alloc(ExactCover *x, int ncols, int nrows, int nnodes) noexcept nogi
     x.size = <int32_t *>malloc((ncols + 1) * sizeof(int32_t))
     x.row_first = <int32_t *>malloc((nrows + 1) * sizeof(int32_t))
     x.choice = <int32_t *>malloc((ncols + 2) * sizeof(int32_t))
+    x.hot_capacity = 2 * ncols + 16
+    x.hot = <int32_t *>malloc(x.hot_capacity * sizeof(int32_t))
     if (x.L == NULL or x.R == NULL or x.U == NULL or x.D == NULL or x.C == NULL
-            or x.ROW == NULL or x.size == NULL or x.row_first == NULL or x.choice == NULL):
+            or x.ROW == NULL or x.size == NULL or x.row_first == NULL or x.choice == NULL
+            or x.hot == NULL):
         return -1
     return 0
 
@@ -997,6 +1005,7 @@ cdef void xc_free(ExactCover *x) noexcept nogil:
         free(x.row_first)
     free(x.size)
     free(x.choice)
+    free(x.hot)
     memset(x, 0, sizeof(ExactCover))
     x.phase = XC_DONE
 
@@ -1091,8 +1100,10 @@ cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil:
     dst.D = <int32_t *>malloc(bytes_nodes)
     dst.size = <int32_t *>malloc((src.ncols + 1) * sizeof(int32_t))
     dst.choice = <int32_t *>malloc((src.ncols + 2) * sizeof(int32_t))
+    dst.hot_capacity = src.hot_capacity
+    dst.hot = <int32_t *>malloc(dst.hot_capacity * sizeof(int32_t))
     if (dst.L == NULL or dst.R == NULL or dst.U == NULL or dst.D == NULL or dst.size == NULL
-            or dst.choice == NULL):
+            or dst.choice == NULL or dst.hot == NULL):
         return -1
     dst.ncols = src.ncols
     dst.nrows = src.nrows
@@ -1106,6 +1117,8 @@ cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil:
     memcpy(dst.D, src.D, bytes_nodes)
     memcpy(dst.size, src.size, (src.ncols + 1) * sizeof(int32_t))
     memcpy(dst.choice, src.choice, src.depth * sizeof(int32_t))
+    memcpy(dst.hot, src.hot, src.nhot * sizeof(int32_t))
+    dst.nhot = src.nhot
     dst.live = src.live
     dst.nprimary = src.nprimary
     dst.depth = src.depth
@@ -1180,12 +1193,22 @@ cdef int xc_next(ExactCover *x) noexcept nogil:
             # (no pointer chasing through a header list) stops at a forced column.
             best = 0
             s = XC_SECONDARY
-            for c in range(1, nprimary + 1):
-                if S[c] < s:
+            # First the columns that covers left with one row or none (stale entries,
+            # grown back by an uncover, are dropped); a scan only when there is none.
+            while x.nhot > 0:
+                x.nhot -= 1
+                c = x.hot[x.nhot]
+                if S[c] <= 1:
                     s = S[c]
                     best = c
-                    if s <= 1:
-                        break
+                    break
+            if best == 0:
+                for c in range(1, nprimary + 1):
+                    if S[c] < s:
+                        s = S[c]
+                        best = c
+                        if s <= 1:
+                            break
             if s == 0:
                 phase = XC_BACKTRACK
                 continue
@@ -1369,6 +1392,7 @@ def dlx_search(bytes values, int r, int c, long long limit=1, long long node_lim
     cdef int status = SEARCH_EXHAUSTED, rc
     with nogil:
         rc = dlx_sudoku_init(&x, template, g, p)
+        x.node_limit = node_limit
         if rc == 0:
             while limit < 0 or found < limit:
                 status = xc_next(&x)
