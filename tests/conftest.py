@@ -15,6 +15,7 @@ settings.register_profile("thorough", max_examples=2000, deadline=None,
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 DATA = Path(__file__).parent / "data"
+ENGINES = ["bitmask", "dlx"]
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 
 
@@ -42,3 +43,9 @@ def dataset(name: str):
 @pytest.fixture(scope="session")
 def data_dir():
     return DATA
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request):
+    """Each test that takes it runs once per search engine."""
+    return request.param

@@ -17,25 +17,25 @@ def _values(line):
 
 
 @pytest.mark.parametrize("name", UNIQUE_SETS)
-def test_every_puzzle_solved_and_unique(name):
+def test_every_puzzle_solved_and_unique(name, engine):
     puzzles = dataset(name)
     assert len(puzzles) > 30
     for p in puzzles:
-        s = fs.solve(p)
+        s = fs.solve(p, engine=engine)
         assert s is not None, p
         check_grid(_values(p), _values(s), (3, 3))
-        assert fs.count_solutions(p, limit=2) == 1, p
+        assert fs.count_solutions(p, limit=2, engine=engine) == 1, p
 
 
-def test_serg_counts_agree_with_reference():
+def test_serg_counts_agree_with_reference(engine):
     """puzzles7_serg_benchmark puzzles have several solutions: counts up to 2 vs the oracle."""
     puzzles = dataset("puzzles7_serg_benchmark")
     sample = puzzles[::max(1, len(puzzles) // 1000)][:1000]
     assert len(sample) >= 1000
     for p in sample:
         expect = ref_count(_values(p), (3, 3), 2)
-        assert fs.count_solutions(p, limit=2) == expect, p
-        s = fs.solve(p)
+        assert fs.count_solutions(p, limit=2, engine=engine) == expect, p
+        s = fs.solve(p, engine=engine)
         if expect:
             check_grid(_values(p), _values(s), (3, 3))
         else:

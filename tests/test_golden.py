@@ -73,12 +73,12 @@ def test_golden_files_present():
 
 @pytest.mark.parametrize("path", FILES or [None],
                          ids=[p.name for p in FILES] or ["no-golden-files"])
-def test_golden_file(path):
+def test_golden_file(path, engine):
     assert path is not None, f"no golden files in {DATA} (run python tests/make_golden.py)"
     box, cases = _read(path)
     n = box[0] * box[1]
     assert cases, f"{path.name} holds no cases"
-    kw = {"box": box}
+    kw = {"box": box, "engine": engine}
     if n == 16:
         kw["alphabet"] = "1-9A-G"
     failures = []
@@ -88,9 +88,9 @@ def test_golden_file(path):
         expect = min(count, LIMIT)
         variants = [kw]
         if n == 9:
-            variants.append({})          # the 81-character fast path
+            variants.append({"engine": engine})   # the 81-character fast path (bitmask)
         for opts in variants:
-            tag = where + ("" if opts else " (no box)")
+            tag = where + f" engine={engine}" + ("" if "box" in opts else " (no box)")
             got = fs.count_solutions(puzzle, limit=LIMIT, **opts)
             if got != expect:
                 failures.append(f"{tag}: count_solutions {got}, reference {expect}")

@@ -39,12 +39,12 @@ def puzzles(draw, shapes=SHAPES, keep=(0.0, 0.7)):
     return box, [v if m < p else 0 for v, m in zip(full, mask)], full
 
 
-@given(puzzles())
-def test_solution_is_valid_and_keeps_givens(case):
+@given(puzzles(), st.sampled_from(["bitmask", "dlx"]))
+def test_solution_is_valid_and_keeps_givens(case, engine):
     box, puzzle, _ = case
     n = box[0] * box[1]
     arr = np.array(puzzle, dtype=np.uint8).reshape(n, n)
-    out = fs.solve(arr, box=box)
+    out = fs.solve(arr, box=box, engine=engine)
     assert out is not None        # the puzzle came from a full grid
     check_grid(puzzle, out.reshape(-1).tolist(), box)
 
@@ -53,7 +53,10 @@ def test_solution_is_valid_and_keeps_givens(case):
 def test_counts_agree_with_reference_small(case):
     box, puzzle, _ = case
     expect = ref_count(puzzle, box, 60)
-    assert fs.count_solutions(puzzle, limit=60, box=box) == expect
+    for engine in ("bitmask", "dlx"):
+        assert fs.count_solutions(puzzle, limit=60, box=box, engine=engine) == expect
+    sols = list(fs.solutions(puzzle, limit=60, box=box, engine="dlx"))
+    assert len(sols) == expect
     sols = list(fs.solutions(puzzle, limit=60, box=box))
     assert len(sols) == expect
     assert len({tuple(s) for s in sols}) == expect
@@ -74,7 +77,9 @@ def test_counts_agree_on_changed_givens(case, seed):
     puzzle[k] = puzzle[k] % n + 1
     if not fs._grid.parse(puzzle, box) or fs._core.conflict(bytes(puzzle), *box):
         return
-    assert fs.count_solutions(puzzle, limit=30, box=box) == ref_count(puzzle, box, 30)
+    expect = ref_count(puzzle, box, 30)
+    for engine in ("bitmask", "dlx"):
+        assert fs.count_solutions(puzzle, limit=30, box=box, engine=engine) == expect
 
 
 @given(puzzles(shapes=[(2, 2), (3, 3), (4, 4)]), st.sampled_from(".0-"),

@@ -3,7 +3,7 @@
 A problem is a 0/1 matrix.  A solution is a set of rows with exactly one 1 in every
 *primary* column and at most one 1 in every *secondary* column (Knuth's generalisation,
 used for the diagonals of N-queens).  A row with no 1 in a primary column is never part of
-a solution.
+a solution, and a matrix with columns but no rows has no solution.
 
 The matrix is given either as rows of column indices (``[[0, 3], [1, 2], ...]``) or as a
 2-D NumPy array of 0/1 or booleans.  Solutions are sorted lists of row indices.
@@ -54,7 +54,7 @@ def _from_matrix(matrix: np.ndarray, columns: Optional[int]) -> Tuple[np.ndarray
         bad = np.argwhere((matrix != 0) & (matrix != 1))
         if len(bad):
             r, c = (int(v) for v in bad[0])
-            raise ExactCoverError(f"row {r}, column {c}: {matrix[r, c]!r} is not 0 or 1",
+            raise ExactCoverError(f"row {r}, column {c}: {matrix[r, c].item()!r} is not 0 or 1",
                                   row=r, column=c)
     rows_idx, cols = np.nonzero(matrix)
     offsets = np.zeros(nrows + 1, dtype=np.int64)
@@ -104,10 +104,9 @@ def _problem(rows: Any, columns: Optional[int], secondary: Iterable[Any],
     else:
         offsets, cols, ncols = _from_rows(rows, columns)
     nrows = len(offsets) - 1
-    if nrows == 0:
-        raise ExactCoverError("the matrix is empty: it has no rows")
     if ncols == 0:
-        raise ExactCoverError("the matrix is empty: it has no columns")
+        raise ExactCoverError("the matrix is empty: it has no columns" if nrows else
+                              "the matrix is empty: no rows, and no columns= to say its width")
     if len(cols) + ncols + 1 > _INT32_MAX // 4 or nrows > _INT32_MAX // 4:
         raise ExactCoverError(f"the matrix is too large: {len(cols)} ones in {nrows} rows")
     flags = bytearray(ncols)

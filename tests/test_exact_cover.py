@@ -1,0 +1,170 @@
+"""The exact-cover API on dancing links: known counts, a brute-force oracle, bad input,
+limits, laziness and Ctrl-C."""
+import itertools
+import os
+import random
+import signal
+import threading
+
+import numpy as np
+import pytest
+
+import fastsudoku as fs
+from fastsudoku import ExactCoverError, SearchLimitError
+from problems import (LANGFORD_COUNTS, PENTOMINO_COUNTS, QUEENS_COUNTS, decode_sudoku,
+                      langford, pentominoes, queens, sudoku_rows, to_matrix)
+from reference import check_grid
+
+
+def brute_force(rows, ncols, secondary=()):
+    """Every subset of rows that covers each primary column exactly once and each
+    secondary column at most once, from the rows that touch a primary column (as in
+    Knuth's Algorithm X, a row with secondary columns only is never chosen).  Exponential:
+    small matrices only."""
+    sec = set(secondary)
+    usable = [r for r, row in enumerate(rows) if any(c not in sec for c in row)]
+    found = []
+    for k in range(1, len(usable) + 1):
+        for subset in itertools.combinations(usable, k):
+            if _is_cover(rows, ncols, secondary, subset):
+                found.append(list(subset))
+    return found
+
+
+def _is_cover(rows, ncols, secondary, chosen):
+    counts = [0] * ncols
+    for r in chosen:
+        for c in rows[r]:
+            counts[c] += 1
+    sec = set(secondary)
+    return all((counts[c] <= 1) if c in sec else (counts[c] == 1) for c in range(ncols))
+
+
+@pytest.mark.parametrize("n", sorted(QUEENS_COUNTS))
+def test_queens_counts(n):
+    rows, ncols, secondary = queens(n)
+    if n > 10:
+        assert fs.count_exact_covers(rows, columns=ncols, secondary=secondary) == \
+            QUEENS_COUNTS[n]
+        return
+    sols = list(fs.exact_covers(rows, columns=ncols, secondary=secondary))
+    assert len(sols) == QUEENS_COUNTS[n]
+    assert len({tuple(s) for s in sols}) == len(sols)
+    assert all(_is_cover(rows, ncols, secondary, s) for s in sols)
+
+
+@pytest.mark.parametrize("shape", sorted(PENTOMINO_COUNTS))
+def test_pentomino_tilings(shape):
+    every, reduced = PENTOMINO_COUNTS[shape]
+    rows, ncols, sec = pentominoes(*shape)
+    assert fs.count_exact_covers(rows, columns=ncols, secondary=sec) == every
+    rows, ncols, sec = pentominoes(*shape, break_symmetry=True)
+    assert fs.count_exact_covers(rows, columns=ncols, secondary=sec) == reduced
+    first = fs.exact_cover(rows, columns=ncols)
+    assert _is_cover(rows, ncols, sec, first) and len(first) == 12
+
+
+@pytest.mark.parametrize("n", sorted(LANGFORD_COUNTS))
+def test_langford_pairings(n):
+    rows, ncols, sec = langford(n)
+    assert fs.count_exact_covers(rows, columns=ncols, secondary=sec) == LANGFORD_COUNTS[n]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_random_matrices_against_brute_force(seed):
+    rng = random.Random(seed)
+    ncols = rng.randint(1, 7)
+    nrows = rng.randint(1, 11)
+    rows = [sorted(rng.sample(range(ncols), rng.randint(1, min(3, ncols))))
+            for _ in range(nrows)]
+    secondary = sorted(rng.sample(range(ncols), rng.randint(0, ncols // 2)))
+    if len(secondary) == ncols:
+        secondary = secondary[1:]       # keep a primary column: see test_all_secondary
+    expect = sorted(brute_force(rows, ncols, secondary))
+    got = list(fs.exact_covers(rows, columns=ncols, secondary=secondary))
+    assert sorted(got) == expect
+    assert fs.count_exact_covers(rows, columns=ncols, secondary=secondary) == len(expect)
+    m = to_matrix(rows, ncols)
+    assert sorted(fs.exact_covers(m, secondary=secondary)) == expect
+    assert sorted(fs.exact_covers(m.astype(np.int8), secondary=secondary)) == expect
+    first = fs.exact_cover(rows, columns=ncols, secondary=secondary)
+    assert (first is None) == (not expect) and (first is None or first in expect)
+
+
+def test_sudoku_through_the_general_api():
+    p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    rows, ncols, sec, meanings = sudoku_rows(p)
+    chosen = fs.exact_cover(rows, columns=ncols)
+    grid = decode_sudoku(chosen, meanings)
+    check_grid([0 if ch == "." else int(ch) for ch in p], [int(ch) for ch in grid], (3, 3))
+    assert fs.count_exact_covers(rows, columns=ncols, limit=2) == 1
+
+
+def test_limits_and_laziness():
+    rows, ncols, sec = queens(8)
+    assert fs.count_exact_covers(rows, columns=ncols, secondary=sec, limit=5) == 5
+    it = fs.exact_covers(rows, columns=ncols, secondary=sec, limit=3)
+    assert len(list(it)) == 3
+    with pytest.raises(SearchLimitError) as info:
+        fs.count_exact_covers(*pentominoes(6, 10)[:1], node_limit=50)
+    assert info.value.guesses == 50
+    with pytest.raises(ValueError):
+        fs.count_exact_covers(rows, limit=0)
+
+
+def test_no_solution_is_not_an_error():
+    assert fs.count_exact_covers([], columns=3) == 0
+    assert fs.exact_cover(np.zeros((0, 4), dtype=bool)) is None
+    assert fs.exact_cover([[0], [0, 1]], columns=3) is None
+    assert fs.count_exact_covers([[0, 1], [1, 2]]) == 0
+    assert list(fs.exact_covers([[0, 1], [1, 2]])) == []
+
+
+BAD = [
+    ([], {}, "no rows, and no columns="),
+    ([[]], {}, "no columns"),
+    (np.zeros((0, 0), dtype=bool), {}, "no rows, and no columns="),
+    (np.zeros((3, 0), dtype=bool), {}, "no columns"),
+    ([[0, 1], [1, 1]], {}, "row 1: column 1 appears twice"),
+    ([[0, 5]], {"columns": 3}, "row 0: column 5 is out of range"),
+    ([[0, -1]], {}, "row 0: column -1 is out of range"),
+    ([[0, "a"]], {}, "row 0: 'a' is not an integer"),
+    ([[0, 1.5]], {}, "row 0: 1.5 is not an integer"),
+    ([[True]], {}, "is a bool"),
+    ([5], {}, "row 0: 5 is not a sequence"),
+    ("0101", {}, "not a string"),
+    (np.ones((2, 3), dtype=float), {}, "dtype float64"),
+    (np.ones(4, dtype=bool), {}, "must be 2-D"),
+    (np.array([[0, 2], [1, 0]]), {}, "row 0, column 1: 2 is not 0 or 1"),
+    (np.ones((2, 3), dtype=bool), {"columns": 4}, "columns=4 but the matrix has 3"),
+    ([[0, 1]], {"secondary": [7]}, "secondary column 7 is out of range"),
+    ([[0, 1]], {"secondary": "1"}, "secondary must be a sequence"),
+    ([[0, 1]], {"columns": 0}, "columns must be at least 1"),
+]
+
+
+@pytest.mark.parametrize("rows,kw,message", BAD, ids=[b[2] for b in BAD])
+def test_bad_input_errors(rows, kw, message):
+    for fn in (fs.exact_cover, fs.count_exact_covers, fs.exact_covers):
+        with pytest.raises(ExactCoverError, match=message.replace("(", r"\(")):
+            fn(rows, **kw)
+
+
+def test_error_names_the_place():
+    with pytest.raises(ExactCoverError) as info:
+        fs.exact_cover([[0], [2, 3, 2]])
+    assert (info.value.row, info.value.column) == (1, 2)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT delivery to this process")
+def test_ctrl_c_interrupts_a_count():
+    rows, ncols, sec = queens(16)        # 14,772,512 solutions: far longer than the timer
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            fs.count_exact_covers(rows, columns=ncols, secondary=sec)
+    finally:
+        timer.cancel()
+    rows, ncols, sec = queens(6)
+    assert fs.count_exact_covers(rows, columns=ncols, secondary=sec) == 4
