@@ -8,11 +8,14 @@ pass).  Results go to benchmarks/results/bench_solve.csv with the machine named.
 
     python benchmarks/bench_solve.py                 # full sets, 5 passes
     python benchmarks/bench_solve.py --quick         # first 2,000 puzzles a set, 3 passes
+    python benchmarks/bench_solve.py --engines bitmask,dlx --out benchmarks/results/engines.csv
+                                                     # both engines side by side, same run
 """
 from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import os
 import platform
 import statistics
@@ -86,12 +89,15 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--repeat", type=int, default=None)
     ap.add_argument("--out", type=Path, default=HERE / "results" / "bench_solve.csv")
+    ap.add_argument("--engines", default="bitmask",
+                    help="comma-separated engines to measure side by side (bitmask,dlx)")
     args = ap.parse_args()
+    engines = args.engines.split(",")
     limit = 2000 if args.quick else None
     repeat = args.repeat or (3 if args.quick else 5)
     rows = []
     print(f"machine: {machine()}")
-    print(f"{'set':32} {'puzzles':>8} {'solve/s':>10} {'µs/puzzle':>10} {'unique/s':>10} "
+    print(f"{'set':32} {'engine':>8} {'puzzles':>8} {'solve/s':>10} {'µs/puzzle':>10} {'unique/s':>10} "
           f"{'unique/solve':>12} {'guesses':>8}")
     for name in SETS:
         path = args.data / name
@@ -99,19 +105,22 @@ def main() -> int:
             print(f"{name}: not found in {args.data}", file=sys.stderr)
             continue
         puzzles = read_puzzles(path, limit)
-        t_solve = timed_passes(fs.solve, puzzles, repeat)
-        t_unique = timed_passes(unique_check, puzzles, repeat)
-        guesses = sum(fs.search(p).guesses for p in puzzles) / len(puzzles)
-        row = {"set": name, "puzzles": len(puzzles),
-               "solve_per_s": round(len(puzzles) / t_solve),
-               "solve_us": round(t_solve / len(puzzles) * 1e6, 2),
-               "unique_per_s": round(len(puzzles) / t_unique),
-               "unique_over_solve": round(t_unique / t_solve, 2),
-               "guesses_per_puzzle": round(guesses, 1)}
-        rows.append(row)
-        print(f"{name:32} {row['puzzles']:8} {row['solve_per_s']:10,} {row['solve_us']:10} "
-              f"{row['unique_per_s']:10,} {row['unique_over_solve']:12} "
-              f"{row['guesses_per_puzzle']:8}")
+        for engine in engines:
+            solve = functools.partial(fs.solve, engine=engine)
+            unique = functools.partial(fs.count_solutions, limit=2, engine=engine)
+            t_solve = timed_passes(solve, puzzles, repeat)
+            t_unique = timed_passes(unique, puzzles, repeat)
+            guesses = sum(fs.search(p, engine=engine).guesses for p in puzzles) / len(puzzles)
+            row = {"set": name, "engine": engine, "puzzles": len(puzzles),
+                   "solve_per_s": round(len(puzzles) / t_solve),
+                   "solve_us": round(t_solve / len(puzzles) * 1e6, 2),
+                   "unique_per_s": round(len(puzzles) / t_unique),
+                   "unique_over_solve": round(t_unique / t_solve, 2),
+                   "guesses_per_puzzle": round(guesses, 1)}
+            rows.append(row)
+            print(f"{name:32} {engine:>8} {row['puzzles']:8} {row['solve_per_s']:10,} "
+                  f"{row['solve_us']:10} {row['unique_per_s']:10,} "
+                  f"{row['unique_over_solve']:12} {row['guesses_per_puzzle']:8}")
     big = [("16x16/hex_0-9A-F.txt", None), ("16x16/numbers_1-16.txt", None),
            ("judge/poj3076_1.in", None)]
     for rel, alphabet in big:
@@ -119,20 +128,23 @@ def main() -> int:
         if not path.exists():
             continue
         text = path.read_text()
-        med = _median_call(lambda: fs.solve(text, alphabet=alphabet), max(repeat, 5))
-        med_u = _median_call(lambda: fs.count_solutions(text, limit=2, alphabet=alphabet),
-                             max(repeat, 5))
-        r = fs.search(text, limit=2, alphabet=alphabet)
-        rows.append({"set": rel, "puzzles": 1, "solve_per_s": round(1 / med),
-                     "solve_us": round(med * 1e6, 1), "unique_per_s": round(1 / med_u),
-                     "unique_over_solve": round(med_u / med, 2),
-                     "guesses_per_puzzle": r.guesses})
-        print(f"{rel:32} {'1':>8} {round(1 / med):10,} {med * 1e6:10.1f} {round(1 / med_u):10,} "
-              f"{med_u / med:12.2f} {r.guesses:8}")
+        for engine in engines:
+            med = _median_call(lambda: fs.solve(text, alphabet=alphabet, engine=engine),
+                               max(repeat, 5))
+            med_u = _median_call(lambda: fs.count_solutions(text, limit=2, alphabet=alphabet,
+                                                            engine=engine), max(repeat, 5))
+            r = fs.search(text, limit=2, alphabet=alphabet, engine=engine)
+            rows.append({"set": rel, "engine": engine, "puzzles": 1,
+                         "solve_per_s": round(1 / med), "solve_us": round(med * 1e6, 1),
+                         "unique_per_s": round(1 / med_u),
+                         "unique_over_solve": round(med_u / med, 2),
+                         "guesses_per_puzzle": r.guesses})
+            print(f"{rel:32} {engine:>8} {'1':>8} {round(1 / med):10,} {med * 1e6:10.1f} "
+                  f"{round(1 / med_u):10,} {med_u / med:12.2f} {r.guesses:8}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with open(args.out, "w", newline="") as f:
         f.write(f"# machine: {machine()}\n# command: python benchmarks/bench_solve.py"
-                f"{' --quick' if args.quick else ''}; median of {repeat} passes, one thread,"
+                f"{' --quick' if args.quick else ''} --engines {args.engines}; median of {repeat} passes, one thread,"
                 " one public call per puzzle\n")
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()

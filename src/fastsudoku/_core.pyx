@@ -925,24 +925,30 @@ cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
     cdef int32_t *D = x.D
     cdef int32_t *C = x.C
     cdef int32_t *S = x.size
-    cdef int i, j
+    cdef int32_t *hot = x.hot
+    cdef int nhot = x.nhot, room = x.hot_capacity
+    cdef int i, j, k, size
     if S[c] < XC_SECONDARY:
         x.live -= 1
     S[c] += XC_COVERED
+    # Locals, not x's fields, in the loop: stores through the int32 arrays could alias x.
     i = D[c]
     while i != c:
         j = R[i]
         while j != i:
             U[D[j]] = U[j]
             D[U[j]] = D[j]
-            S[C[j]] -= 1
-            if S[C[j]] <= 1 and x.nhot < x.hot_capacity:
+            k = C[j]
+            size = S[k] - 1
+            S[k] = size
+            if size <= 1 and nhot < room:
                 # Now forced (1) or dead (0): remember it so that the next choice need
                 # not scan every column.  Only uncovered primary sizes can be this small.
-                x.hot[x.nhot] = C[j]
-                x.nhot += 1
+                hot[nhot] = k
+                nhot += 1
             j = R[j]
         i = D[i]
+    x.nhot = nhot
 
 
 cdef inline void xc_uncover(ExactCover *x, int c) noexcept nogil:
