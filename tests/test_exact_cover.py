@@ -140,6 +140,7 @@ BAD = [
     ([[0, 1]], {"secondary": [7]}, "secondary column 7 is out of range"),
     ([[0, 1]], {"secondary": "1"}, "secondary must be a sequence"),
     ([[0, 1]], {"columns": 0}, "columns must be at least 1"),
+    ([[0, 10 ** 20]], {}, "too large: 100000000000000000001 columns"),
 ]
 
 

@@ -107,6 +107,8 @@ def _problem(rows: Any, columns: Optional[int], secondary: Iterable[Any],
     if ncols == 0:
         raise ExactCoverError("the matrix is empty: it has no columns" if nrows else
                               "the matrix is empty: no rows, and no columns= to say its width")
+    if ncols > _INT32_MAX // 4:
+        raise ExactCoverError(f"the matrix is too large: {ncols} columns")
     if len(cols) + ncols + 1 > _INT32_MAX // 4 or nrows > _INT32_MAX // 4:
         raise ExactCoverError(f"the matrix is too large: {len(cols)} ones in {nrows} rows")
     flags = bytearray(ncols)
