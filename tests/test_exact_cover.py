@@ -140,7 +140,8 @@ BAD = [
     ([[0, 1]], {"secondary": [7]}, "secondary column 7 is out of range"),
     ([[0, 1]], {"secondary": "1"}, "secondary must be a sequence"),
     ([[0, 1]], {"columns": 0}, "columns must be at least 1"),
-    ([[0, 10 ** 20]], {}, "too large: 100000000000000000001 columns"),
+    ([[0, 10 ** 20]], {}, "row 0: column 100000000000000000000 is too large"),
+    ([[0, 1]], {"columns": 10 ** 12}, "too large: 1000000000000 columns"),
 ]
 
 

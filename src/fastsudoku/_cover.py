@@ -80,6 +80,9 @@ def _from_rows(rows: Iterable[Iterable[Any]], columns: Optional[int]
                     raise ExactCoverError(f"row {r}: column {c} appears twice", row=r, column=c)
                 seen.add(c)
         for c in cols:
+            if c > _INT32_MAX // 4:
+                raise ExactCoverError(f"row {r}: column {c} is too large for the engine "
+                                      f"(at most {_INT32_MAX // 4})", row=r, column=c)
             if c < 0 or (columns is not None and c >= columns):
                 limit = f"0..{columns - 1}" if columns is not None else "0 or more"
                 raise ExactCoverError(f"row {r}: column {c} is out of range ({limit})",
