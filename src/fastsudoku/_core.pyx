@@ -927,7 +927,7 @@ cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
     cdef int32_t *S = x.size
     cdef int32_t *hot = x.hot
     cdef int nhot = x.nhot, room = x.hot_capacity
-    cdef int i, j, k, size
+    cdef int i, j, k, size, up, down
     if S[c] < XC_SECONDARY:
         x.live -= 1
     S[c] += XC_COVERED
@@ -936,8 +936,10 @@ cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
     while i != c:
         j = R[i]
         while j != i:
-            U[D[j]] = U[j]
-            D[U[j]] = D[j]
+            up = U[j]
+            down = D[j]
+            U[down] = up
+            D[up] = down
             k = C[j]
             size = S[k] - 1
             S[k] = size
