@@ -112,6 +112,7 @@ ctypedef struct ExactCover:
     int32_t *choice          # up to ncols + 1 levels
     int32_t *hot             # columns that a cover left with 0 or 1 rows (a hint, may be stale)
     int nhot
+    int dead                 # a column that a cover left with no row (a hint, may be stale)
     int hot_capacity
     bint shares_static       # C, ROW, row_first belong to another ExactCover (xc_copy)
     int nprimary             # headers 1..nprimary are the primary columns

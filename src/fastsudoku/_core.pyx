@@ -928,6 +928,7 @@ cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
     cdef int32_t *hot = x.hot
     cdef int nhot = x.nhot, room = x.hot_capacity
     cdef int i, j, k, size, up, down
+    cdef int dead = x.dead
     if S[c] < XC_SECONDARY:
         x.live -= 1
     S[c] += XC_COVERED
@@ -943,13 +944,17 @@ cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
             k = C[j]
             size = S[k] - 1
             S[k] = size
-            if size <= 1 and nhot < room:
+            if size <= 1:
                 # Now forced (1) or dead (0): remember it so that the next choice need
                 # not scan every column.  Only uncovered primary sizes can be this small.
-                hot[nhot] = k
-                nhot += 1
+                if size == 0:
+                    dead = k
+                elif nhot < room:
+                    hot[nhot] = k
+                    nhot += 1
             j = R[j]
         i = D[i]
+    x.dead = dead
     x.nhot = nhot
 
 
@@ -1127,6 +1132,7 @@ cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil:
     memcpy(dst.choice, src.choice, src.depth * sizeof(int32_t))
     memcpy(dst.hot, src.hot, src.nhot * sizeof(int32_t))
     dst.nhot = src.nhot
+    dst.dead = src.dead
     dst.live = src.live
     dst.nprimary = src.nprimary
     dst.depth = src.depth
@@ -1203,6 +1209,11 @@ cdef int xc_next(ExactCover *x) noexcept nogil:
             s = XC_SECONDARY
             # First the columns that covers left with one row or none (stale entries,
             # grown back by an uncover, are dropped); a scan only when there is none.
+            if x.dead and S[x.dead] == 0:
+                # A column left with no row: this branch is dead, whatever else is forced.
+                x.dead = 0
+                phase = XC_BACKTRACK
+                continue
             while x.nhot > 0:
                 x.nhot -= 1
                 c = x.hot[x.nhot]
