@@ -126,6 +126,8 @@ BAD = [
     (np.zeros((0, 0), dtype=bool), {}, "no rows, and no columns="),
     (np.zeros((3, 0), dtype=bool), {}, "no columns"),
     ([[0, 1], [1, 1]], {}, "row 1: column 1 appears twice"),
+    ([[3, 0, 3]], {}, "row 0: column 3 appears twice"),
+    (((0, 1), (2, 0, 2)), {}, "row 1: column 2 appears twice"),
     ([[0, 5]], {"columns": 3}, "row 0: column 5 is out of range"),
     ([[0, -1]], {}, "row 0: column -1 is out of range"),
     ([[0, "a"]], {}, "row 0: 'a' is not an integer"),
@@ -150,6 +152,17 @@ def test_bad_input_errors(rows, kw, message):
     for fn in (fs.exact_cover, fs.count_exact_covers, fs.exact_covers):
         with pytest.raises(ExactCoverError, match=message.replace("(", r"\(")):
             fn(rows, **kw)
+
+
+def test_row_forms_agree():
+    rows, ncols, sec = queens(6)
+    expect = list(fs.exact_covers(rows, columns=ncols, secondary=sec))
+    assert len(expect) == 4
+    as_tuples = tuple(tuple(r) for r in rows)
+    as_numpy = [np.array(r, dtype=np.int16) for r in rows]
+    as_generator = (iter(r) for r in rows)
+    for form in (as_tuples, as_numpy, as_generator):
+        assert list(fs.exact_covers(form, columns=ncols, secondary=sec)) == expect
 
 
 def test_error_names_the_place():

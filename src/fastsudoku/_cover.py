@@ -19,8 +19,9 @@ Mapping from the ``exact-cover`` package on PyPI::
 """
 from __future__ import annotations
 
+import itertools
 import operator
-from typing import Any, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -64,10 +65,51 @@ def _from_matrix(matrix: np.ndarray, columns: Optional[int]) -> Tuple[np.ndarray
 
 def _from_rows(rows: Iterable[Iterable[Any]], columns: Optional[int]
                ) -> Tuple[np.ndarray, np.ndarray, int]:
-    flat: List[int] = []
-    offsets = [0]
     if isinstance(rows, (str, bytes)):
         raise ExactCoverError("rows must be a sequence of rows of column indices, not a string")
+    if not isinstance(rows, (list, tuple)):
+        rows = list(rows)
+    fast = _from_int_rows(rows, columns)
+    if fast is not None:
+        return fast
+    return _from_rows_checked(rows, columns)
+
+
+def _from_int_rows(rows: Sequence[Any], columns: Optional[int]
+                   ) -> Optional[Tuple[np.ndarray, np.ndarray, int]]:
+    """The common case at C speed: rows are lists or tuples of plain ints, all valid.
+    None when anything is unusual; the checked path then finds and names the problem."""
+    if not set(map(type, rows)) <= {list, tuple}:
+        return None
+    flat = list(itertools.chain.from_iterable(rows))
+    if not set(map(type, flat)) <= {int}:
+        return None
+    try:
+        cols = np.array(flat, dtype=np.int64)
+    except OverflowError:
+        return None
+    lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+    if len(cols):
+        low, high = int(cols.min()), int(cols.max())
+        if low < 0 or high > _INT32_MAX // 4 or (columns is not None and high >= columns):
+            return None
+    ncols = columns if columns is not None else (int(cols.max()) + 1 if len(cols) else 0)
+    # A column repeating within a row: keys (row, column) must be distinct.  Rows listed
+    # in increasing column order (the usual case) are checked without sorting.
+    key = np.repeat(np.arange(len(rows), dtype=np.int64), lengths) * max(ncols, 1) + cols
+    if len(key) > 1 and not (key[1:] > key[:-1]).all():
+        key.sort()
+        if (key[1:] == key[:-1]).any():
+            return None
+    offsets = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    return offsets, cols, ncols
+
+
+def _from_rows_checked(rows: Sequence[Any], columns: Optional[int]
+                       ) -> Tuple[np.ndarray, np.ndarray, int]:
+    flat: List[int] = []
+    offsets = [0]
     for r, row in enumerate(rows):
         if isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
             raise ExactCoverError(f"row {r}: {row!r} is not a sequence of column indices",
