@@ -61,7 +61,6 @@ import importlib.machinery
 import importlib.util
 import json
 import os
-import platform
 import select
 import statistics
 import subprocess
@@ -76,6 +75,9 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 sys.path.insert(0, str(REPO / "tests"))
 
 import problems  # noqa: E402  (tests/problems.py)
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from machine import machine  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- tools
@@ -682,19 +684,6 @@ def worker(args) -> None:
 
 
 # ---------------------------------------------------------------------------- parent
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
-
 
 def measure(tool: str, problem: str, args) -> dict:
     """Run the worker for one pair under the time cap; return what it reported."""

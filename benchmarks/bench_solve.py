@@ -16,8 +16,6 @@ from __future__ import annotations
 import argparse
 import csv
 import functools
-import os
-import platform
 import statistics
 import sys
 import time
@@ -25,22 +23,12 @@ from pathlib import Path
 
 import fastsudoku as fs
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from machine import machine  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106",
         "puzzles7_serg_benchmark"]
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
 def read_puzzles(path: Path, limit: int | None) -> list[str]:
