@@ -77,7 +77,7 @@ sys.path.insert(0, str(REPO / "tests"))
 import problems  # noqa: E402  (tests/problems.py)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from machine import machine  # noqa: E402
+from common import machine, read_puzzles  # noqa: E402
 
 
 # ----------------------------------------------------------------------------- tools
@@ -560,18 +560,6 @@ TOOLS = {t.name: t for t in (FastSudoku(), FastSudokuCore(), ExactCoverPkg(), Ex
 
 
 # -------------------------------------------------------------------------- problems
-
-def read_puzzles(path: Path, limit: int) -> list[str]:
-    out = []
-    with open(path) as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            out.append(line.split()[0][:81])
-            if len(out) >= limit:
-                break
-    return out
-
 
 def make_problem(name: str, args):
     """(mode, instances, expected): mode 'count' or 'first'; instances a list of

@@ -24,23 +24,11 @@ from pathlib import Path
 import fastsudoku as fs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from machine import machine  # noqa: E402
+from common import machine, read_puzzles  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106",
         "puzzles7_serg_benchmark"]
-
-
-def read_puzzles(path: Path, limit: int | None) -> list[str]:
-    out = []
-    with open(path) as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            out.append(line.split()[0][:81])
-            if limit and len(out) >= limit:
-                break
-    return out
 
 
 def timed_passes(fn, puzzles, repeat: int) -> float:
