@@ -183,3 +183,19 @@ def test_ctrl_c_interrupts_a_count():
         timer.cancel()
     rows, ncols, sec = queens(6)
     assert fs.count_exact_covers(rows, columns=ncols, secondary=sec) == 4
+
+
+def test_search_reports_nodes_and_guesses():
+    rows, ncols, sec = queens(8)
+    r = fs.search_exact_cover(rows, columns=ncols, secondary=sec, limit=None)
+    assert r.count == 92 and r.complete and r.first in list(
+        fs.exact_covers(rows, columns=ncols, secondary=sec))
+    assert r.nodes >= r.guesses > 0
+    r5 = fs.search_exact_cover(rows, columns=ncols, secondary=sec, limit=5)
+    assert r5.count == 5 and not r5.complete and r5.nodes < r.nodes
+    r1 = fs.search_exact_cover(rows, columns=ncols, secondary=sec)
+    assert r1.count == 1 and not r1.complete and r1.first == r.first
+    none = fs.search_exact_cover([[0, 1], [1, 2]])
+    assert none == (0, None, none.nodes, 0, True)
+    with pytest.raises(SearchLimitError):
+        fs.search_exact_cover(rows, columns=ncols, secondary=sec, limit=None, node_limit=10)

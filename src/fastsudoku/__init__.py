@@ -7,7 +7,13 @@
 False
 """
 from ._api import SearchResult, count_solutions, is_unique, search, solutions, solve
-from ._cover import count_exact_covers, exact_cover, exact_covers
+from ._cover import (
+    CoverResult,
+    count_exact_covers,
+    exact_cover,
+    exact_covers,
+    search_exact_cover,
+)
 from ._errors import (
     ConflictError,
     ExactCoverError,
@@ -30,6 +36,8 @@ __all__ = [
     "exact_cover",
     "exact_covers",
     "count_exact_covers",
+    "search_exact_cover",
+    "CoverResult",
     "ExactCoverError",
     "SudokuError",
     "ParseError",

@@ -21,7 +21,7 @@ class SearchResult(NamedTuple):
     ``complete``: True when the count is exact (the search ended before the limit).
     """
 
-    count: int
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count on purpose
     solution: Any
     guesses: int
     complete: bool

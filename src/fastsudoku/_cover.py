@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 import operator
-from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -238,3 +238,42 @@ def count_exact_covers(rows: Any, *, columns: Optional[int] = None,
     if status == "node_limit":
         raise _limit_error(search, node_limit, found)
     return found
+
+
+class CoverResult(NamedTuple):
+    """What one exact-cover search found.
+
+    ``count``: covers found, up to the limit; ``first``: the first one (sorted row
+    indices) or None; ``nodes``: rows the search tried; ``guesses``: those tried in a
+    column that had two or more rows left; ``complete``: True when the count is exact.
+    """
+
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count on purpose
+    first: Optional[List[int]]
+    nodes: int
+    guesses: int
+    complete: bool
+
+
+def search_exact_cover(rows: Any, *, columns: Optional[int] = None,
+                       secondary: Iterable[int] = (), limit: Optional[int] = 1,
+                       node_limit: Optional[int] = None) -> CoverResult:
+    """One search with its statistics: count up to ``limit``, first cover, nodes, guesses.
+
+    >>> search_exact_cover([[0, 1], [2], [0], [1], [1, 2]], limit=None)
+    CoverResult(count=3, first=[0, 1], nodes=6, guesses=4, complete=True)
+    """
+    _check_limit(limit)
+    search = _problem(rows, columns, secondary, node_limit)
+    status, first = search.next_solution()
+    if status == "node_limit":
+        raise _limit_error(search, node_limit, 0)
+    if first is None:
+        return CoverResult(0, None, search.nodes, search.guesses, True)
+    if limit == 1:
+        return CoverResult(1, first, search.nodes, search.guesses, False)
+    found, status = search.count(-1 if limit is None else limit - 1)
+    if status == "node_limit":
+        raise _limit_error(search, node_limit, found + 1)
+    complete = status == "exhausted"
+    return CoverResult(found + 1, first, search.nodes, search.guesses, complete)

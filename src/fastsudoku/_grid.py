@@ -85,7 +85,7 @@ def box_for(n: int, box: Optional[Sequence[int]]) -> Box:
 def _expand_alphabet(spec: str) -> str:
     """'1-9A-G' -> '123456789ABCDEFG'; a plain string of symbols is returned as is."""
     if re.fullmatch(r"(?:[0-9A-Za-z]-[0-9A-Za-z])+", spec):
-        out = []
+        out: List[str] = []
         for a, b in re.findall(r"([0-9A-Za-z])-([0-9A-Za-z])", spec):
             if ord(b) < ord(a):
                 raise ParseError(f"alphabet range {a}-{b} runs backwards")
@@ -402,7 +402,7 @@ def _cell_value(x: Any, n: int, row: int, col: int, symbols: Optional[str]) -> i
 
 def _parse_sequence(seq: Sequence[Any], box: Optional[Sequence[int]],
                     alphabet: Optional[str]) -> Grid:
-    kind = type(seq)
+    kind: Callable[[Any], Any] = type(seq)
     items = list(seq)
     if not items:
         raise ParseError("empty puzzle: no cells")
@@ -436,7 +436,7 @@ def _parse_sequence(seq: Sequence[Any], box: Optional[Sequence[int]],
         def render_nested(vals: bytes) -> Any:
             out = []
             for i in range(n):
-                cells = []
+                cells: List[Any] = []
                 for j in range(n):
                     v = vals[i * n + j]
                     if as_str[i][j]:
