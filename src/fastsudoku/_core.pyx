@@ -713,6 +713,24 @@ cdef int _raise_pending() except -1:
     return -1
 
 
+cdef inline bint _failed(int status) noexcept:
+    """The search stopped on Ctrl-C or out of memory: free it, then call _status_name."""
+    return status == SEARCH_INTERRUPTED or status == SEARCH_NOMEM
+
+
+cdef str _status_name(int status, bint counting):
+    """How a search call ended, by name: a solution is "found" (or "limit" for a counting
+    loop that stopped at its limit).  Raises KeyboardInterrupt (the handler's exception,
+    already set) for Ctrl-C and MemoryError when memory ran out."""
+    if status == SEARCH_INTERRUPTED:
+        _raise_pending()
+    if status == SEARCH_NOMEM:
+        raise MemoryError()
+    if status == SEARCH_FOUND:
+        return "limit" if counting else "found"
+    return STATUS_NAMES[status]
+
+
 cdef class Solver:
     """A resumable search over the solutions of one puzzle (values: 0 empty, 1..n).
 
@@ -757,14 +775,10 @@ cdef class Solver:
         cdef int status
         with nogil:
             status = search_next(&self.s)
-        if status == SEARCH_INTERRUPTED:
+        if _failed(status):
             search_free(&self.s)
-            _raise_pending()
-        if status == SEARCH_NOMEM:
-            search_free(&self.s)
-            raise MemoryError()
         if status != SEARCH_FOUND:
-            return STATUS_NAMES[status], None
+            return _status_name(status, False), None
         out = PyBytes_FromStringAndSize(NULL, self.s.g.ncells)
         search_solution(&self.s, <uint8_t *>PyBytes_AS_STRING(out))
         return "found", out
@@ -783,17 +797,9 @@ cdef class Solver:
                 first = PyBytes_FromStringAndSize(NULL, self.s.g.ncells)
                 search_solution(&self.s, <uint8_t *>PyBytes_AS_STRING(first))
             found += 1
-        if status == SEARCH_INTERRUPTED:
+        if _failed(status):
             search_free(&self.s)
-            _raise_pending()
-        if status == SEARCH_NOMEM:
-            search_free(&self.s)
-            raise MemoryError()
-        if status == SEARCH_FOUND:
-            status_name = "limit"
-        else:
-            status_name = STATUS_NAMES[status]
-        return found, first, status_name
+        return found, first, _status_name(status, True)
 
 
 cdef int run_search(const Geometry *g, const uint8_t *values, long long limit,
@@ -835,15 +841,7 @@ def search(bytes values, int r, int c, long long limit=1, long long node_limit=-
     cdef int status
     with nogil:
         status = run_search(g, p, limit, node_limit, out, &found, &guesses)
-    if status == SEARCH_INTERRUPTED:
-        _raise_pending()
-    if status == SEARCH_NOMEM:
-        raise MemoryError()
-    if status == SEARCH_FOUND:
-        status_name = "limit"
-    else:
-        status_name = STATUS_NAMES[status]
-    return found, (first if found else None), guesses, status_name
+    return found, (first if found else None), guesses, _status_name(status, True)
 
 
 # --------------------------------------------------------------------------------------------
@@ -869,7 +867,8 @@ def solve_line81(str line, long long limit=1):
     cdef void *data = PyUnicode_DATA(line)
     cdef uint8_t values[81]
     cdef uint8_t solution[81]
-    cdef int cell, where[3], status
+    cdef int cell, status
+    cdef int where[3]
     cdef int ch
     cdef long long found, guesses
     for cell in range(81):
@@ -887,10 +886,7 @@ def solve_line81(str line, long long limit=1):
             status = run_search(_g9, values, limit, -1, solution, &found, &guesses)
     if status == -1:
         return None
-    if status == SEARCH_INTERRUPTED:
-        _raise_pending()
-    if status == SEARCH_NOMEM:
-        raise MemoryError()
+    _status_name(status, True)          # raises on Ctrl-C and out of memory
     if found == 0:
         return None, 0
     for cell in range(81):
@@ -902,8 +898,8 @@ def solve_line81(str line, long long limit=1):
 # Dancing Links: Algorithm X on flat int32 arrays (layout drawn in _core.pxd)
 # ============================================================================================
 #
-# cover(c) unlinks column c from the header list and every row that has a 1 in c from the
-# other columns it touches; uncover(c) undoes it in exactly the reverse order.  The search is
+# cover(c) marks column c covered (in its size) and unlinks every row that has a 1 in c from
+# the other columns it touches; uncover(c) undoes it in exactly the reverse order.  The search is
 # iterative: choice[] is the stack of chosen row nodes, and the phase says whether to go down
 # (choose a column, take its first row) or up (undo the top row, take the next row of its
 # column).  Nothing is allocated during the search.
@@ -919,7 +915,6 @@ cdef enum:
 
 
 cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
-    cdef int32_t *L = x.L
     cdef int32_t *R = x.R
     cdef int32_t *U = x.U
     cdef int32_t *D = x.D
@@ -960,7 +955,6 @@ cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
 
 cdef inline void xc_uncover(ExactCover *x, int c) noexcept nogil:
     cdef int32_t *L = x.L
-    cdef int32_t *R = x.R
     cdef int32_t *U = x.U
     cdef int32_t *D = x.D
     cdef int32_t *C = x.C
@@ -980,7 +974,11 @@ cdef inline void xc_uncover(ExactCover *x, int c) noexcept nogil:
         x.live += 1
 
 
-cdef int xc_alloc(ExactCover *x, int ncols, int nrows, int nnodes) noexcept nogil:
+cdef int xc_alloc(ExactCover *x, int ncols, int nrows, int nnodes,
+                  bint own_static) noexcept nogil:
+    """Allocate the arrays of a problem; the read-only ones (C, ROW, row_first) only when
+    own_static, else the caller shares another problem's.  0, or -1 out of memory (call
+    xc_free either way)."""
     memset(x, 0, sizeof(ExactCover))
     x.ncols = ncols
     x.nrows = nrows
@@ -988,22 +986,25 @@ cdef int xc_alloc(ExactCover *x, int ncols, int nrows, int nnodes) noexcept nogi
     x.phase = XC_DONE
     x.node_limit = -1
     x.next_signal_check = SIGNAL_INTERVAL
+    x.shares_static = not own_static
     cdef size_t bytes_nodes = <size_t>nnodes * sizeof(int32_t)
     x.L = <int32_t *>malloc(bytes_nodes)
     x.R = <int32_t *>malloc(bytes_nodes)
     x.U = <int32_t *>malloc(bytes_nodes)
     x.D = <int32_t *>malloc(bytes_nodes)
-    x.C = <int32_t *>malloc(bytes_nodes)
-    x.ROW = <int32_t *>malloc(bytes_nodes)
     x.size = <int32_t *>malloc((ncols + 1) * sizeof(int32_t))
-    x.row_first = <int32_t *>malloc((nrows + 1) * sizeof(int32_t))
     x.choice = <int32_t *>malloc((ncols + 2) * sizeof(int32_t))
     x.hot_capacity = 2 * ncols + 16
     x.hot = <int32_t *>malloc(x.hot_capacity * sizeof(int32_t))
-    if (x.L == NULL or x.R == NULL or x.U == NULL or x.D == NULL or x.C == NULL
-            or x.ROW == NULL or x.size == NULL or x.row_first == NULL or x.choice == NULL
-            or x.hot == NULL):
+    if (x.L == NULL or x.R == NULL or x.U == NULL or x.D == NULL or x.size == NULL
+            or x.choice == NULL or x.hot == NULL):
         return -1
+    if own_static:
+        x.C = <int32_t *>malloc(bytes_nodes)
+        x.ROW = <int32_t *>malloc(bytes_nodes)
+        x.row_first = <int32_t *>malloc((nrows + 1) * sizeof(int32_t))
+        if x.C == NULL or x.ROW == NULL or x.row_first == NULL:
+            return -1
     return 0
 
 
@@ -1030,8 +1031,8 @@ cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
     secondary: NULL or ncols flags.  Returns 0, -1 out of memory, -2 a column out of range.
     Call xc_free afterwards in every case."""
     cdef int nnodes = ncols + 1 + row_offsets[nrows]
-    cdef int k, c, i, first, prev, node
-    if xc_alloc(x, ncols, nrows, nnodes) < 0:
+    cdef int k, c, i, first, node
+    if xc_alloc(x, ncols, nrows, nnodes, True) < 0:
         return -1
     cdef int32_t *L = x.L
     cdef int32_t *R = x.R
@@ -1103,24 +1104,9 @@ cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
 cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil:
     """A copy of src's links and state that shares src's read-only arrays (C, ROW,
     row_first): src must outlive it.  0, or -1 out of memory (call xc_free either way)."""
-    memset(dst, 0, sizeof(ExactCover))
-    dst.shares_static = True
-    dst.phase = XC_DONE
-    cdef size_t bytes_nodes = <size_t>src.nnodes * sizeof(int32_t)
-    dst.L = <int32_t *>malloc(bytes_nodes)
-    dst.R = <int32_t *>malloc(bytes_nodes)
-    dst.U = <int32_t *>malloc(bytes_nodes)
-    dst.D = <int32_t *>malloc(bytes_nodes)
-    dst.size = <int32_t *>malloc((src.ncols + 1) * sizeof(int32_t))
-    dst.choice = <int32_t *>malloc((src.ncols + 2) * sizeof(int32_t))
-    dst.hot_capacity = src.hot_capacity
-    dst.hot = <int32_t *>malloc(dst.hot_capacity * sizeof(int32_t))
-    if (dst.L == NULL or dst.R == NULL or dst.U == NULL or dst.D == NULL or dst.size == NULL
-            or dst.choice == NULL or dst.hot == NULL):
+    if xc_alloc(dst, src.ncols, src.nrows, src.nnodes, False) < 0:
         return -1
-    dst.ncols = src.ncols
-    dst.nrows = src.nrows
-    dst.nnodes = src.nnodes
+    cdef size_t bytes_nodes = <size_t>src.nnodes * sizeof(int32_t)
     dst.C = src.C
     dst.ROW = src.ROW
     dst.row_first = src.row_first
@@ -1138,8 +1124,6 @@ cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil:
     dst.depth = src.depth
     dst.base = src.base
     dst.phase = src.phase
-    dst.node_limit = -1
-    dst.next_signal_check = SIGNAL_INTERVAL
     return 0
 
 
@@ -1388,11 +1372,10 @@ cdef class DlxSolver:
         cdef int status
         with nogil:
             status = xc_next(&self.x)
-        if status == SEARCH_INTERRUPTED:
+        if _failed(status):
             xc_free(&self.x)
-            _raise_pending()
         if status != SEARCH_FOUND:
-            return STATUS_NAMES[status], None
+            return _status_name(status, False), None
         out = PyBytes_FromStringAndSize(NULL, self.g.ncells)
         dlx_sudoku_solution(&self.x, self.g.n, <uint8_t *>PyBytes_AS_STRING(out))
         return "found", out
@@ -1424,10 +1407,7 @@ def dlx_search(bytes values, int r, int c, long long limit=1, long long node_lim
     xc_free(&x)
     if rc < 0:
         raise MemoryError()
-    if status == SEARCH_INTERRUPTED:
-        _raise_pending()
-    status_name = "limit" if status == SEARCH_FOUND else STATUS_NAMES[status]
-    return found, (first if found else None), guesses, status_name
+    return found, (first if found else None), guesses, _status_name(status, True)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1496,11 +1476,10 @@ cdef class ExactCoverSearch:
         cdef int status, k, count
         with nogil:
             status = xc_next(&self.x)
-        if status == SEARCH_INTERRUPTED:
+        if _failed(status):
             xc_free(&self.x)
-            _raise_pending()
         if status != SEARCH_FOUND:
-            return STATUS_NAMES[status], None
+            return _status_name(status, False), None
         count = xc_solution(&self.x, self.rows_out)
         return "found", sorted([self.rows_out[k] for k in range(count)])
 
@@ -1514,7 +1493,6 @@ cdef class ExactCoverSearch:
                 if status != SEARCH_FOUND:
                     break
                 found += 1
-        if status == SEARCH_INTERRUPTED:
+        if _failed(status):
             xc_free(&self.x)
-            _raise_pending()
-        return found, ("limit" if status == SEARCH_FOUND else STATUS_NAMES[status])
+        return found, _status_name(status, True)
