@@ -217,7 +217,7 @@ def _parse_line(text: str, box: Optional[Sequence[int]], alphabet: Optional[str]
                                 origin=origin)
     if alphabet == "numbers":
         raise ParseError("alphabet 'numbers' needs space-separated cells", line=1)
-    positions = [i for i, ch in enumerate(text) if not ch.isspace() and ch != "|"]
+    positions = _cell_positions(text)
     ncells = len(positions)
     if box is not None:
         try:
@@ -256,12 +256,24 @@ def _substitute(text: str, positions: List[int], symbols: str, origin: str) -> R
     return render
 
 
+def _cell_positions(text: str) -> List[int]:
+    """Where the one-character cells of a line are: every character but spaces and '|'."""
+    return [i for i, ch in enumerate(text) if not ch.isspace() and ch != "|"]
+
+
+def _tokens(line: str) -> List[str]:
+    """The whitespace-separated cells of a line, '|' separators dropped."""
+    return line.replace("|", " ").split()
+
+
 def _square(rows: List[Tuple[int, str]]) -> bool:
     """True if each of these lines holds len(rows) cells, as characters or as tokens."""
     n = len(rows)
-    return n > 0 and (n > 1 and all(len(ln.replace("|", " ").split()) == n for _, ln in rows)
-                      or all(sum(not ch.isspace() and ch != "|" for ch in ln) == n
-                             for _, ln in rows))
+    if n == 0:
+        return False
+    if all(len(_cell_positions(ln)) == n for _, ln in rows):
+        return True
+    return n > 1 and all(len(_tokens(ln)) == n for _, ln in rows)
 
 
 def _parse_text(text: str, box: Optional[Sequence[int]], alphabet: Optional[str],
@@ -285,7 +297,7 @@ def _parse_text(text: str, box: Optional[Sequence[int]], alphabet: Optional[str]
         offsets.append(pos)
         pos += len(ln)
     # Token mode: every row has N whitespace-separated tokens (after removing '|').
-    row_tokens = [ln.replace("|", " ").split() for _, ln in rows]
+    row_tokens = [_tokens(ln) for _, ln in rows]
     if alphabet == "numbers" or (n > 1 and all(len(t) == n for t in row_tokens)
                                  and (n > len(ALNUM)
                                       or any(len(tok) > 1 for t in row_tokens for tok in t))):
@@ -298,13 +310,13 @@ def _parse_text(text: str, box: Optional[Sequence[int]], alphabet: Optional[str]
                             origin=origin, lines=[i for i, _ in rows])
     positions: List[int] = []
     chars: List[str] = []
-    widths = {len([ch for ch in ln if not ch.isspace() and ch != "|"]) for _, ln in rows}
+    row_cells = [_cell_positions(ln) for _, ln in rows]
+    widths = {len(cells) for cells in row_cells}
     if len(widths) == 1 and n not in widths:
         raise ParseError(f"{n} rows of {widths.pop()} cells: a grid has as many rows as "
                          "columns")
-    for row, (i, ln) in enumerate(rows, 1):
+    for row, ((i, ln), cells) in enumerate(zip(rows, row_cells), 1):
         base = offsets[i - 1]
-        cells = [k for k, ch in enumerate(ln) if not ch.isspace() and ch != "|"]
         if len(cells) != n:
             raise ParseError(f"row {row} (line {i}) has {len(cells)} cells, expected {n}",
                              row=row, line=i)
