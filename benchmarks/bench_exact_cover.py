@@ -108,6 +108,25 @@ class Tool:
             return "?"
 
 
+class IteratingTool(Tool):
+    """A tool whose solver yields covers: count and first come from iterating it."""
+
+    def iterate(self, built):
+        raise NotImplementedError
+
+    def rows_of(self, built, cover) -> list:
+        """A yielded cover as a list of row indices."""
+        return [int(i) for i in cover]
+
+    def count(self, built):
+        return sum(1 for _ in self.iterate(built))
+
+    def first(self, built):
+        for cover in self.iterate(built):
+            return self.rows_of(built, cover)
+        return None
+
+
 def _import_fastsudoku():
     try:
         return importlib.import_module("fastsudoku")
@@ -216,7 +235,7 @@ class ExactMultisetCover(ExactCoverPkg):
         return problems.to_matrix(rows, ncols).astype(self.np.int8)
 
 
-class DlxRaaphorst(Tool):
+class DlxRaaphorst(IteratingTool):
     name = "dlx"
     package = "dlx"
     api = ("dlx.DLX([(name, PRIMARY|SECONDARY)], rows, rowNames); "
@@ -236,13 +255,11 @@ class DlxRaaphorst(Tool):
         d.appendRows(rows, list(range(len(rows))))
         return d
 
-    def count(self, d):
-        return sum(1 for _ in d.solve())
+    def iterate(self, d):
+        return d.solve()
 
-    def first(self, d):
-        for sol in d.solve():
-            return [d.N[node] for node in sol]
-        return None
+    def rows_of(self, d, cover):
+        return [d.N[node] for node in cover]
 
 
 def _load_dlx_cython():
@@ -293,7 +310,7 @@ class DlxCython(Tool):
         return None if sol is None or len(sol) == 0 else [int(i) for i in sol]
 
 
-class Xcover(Tool):
+class Xcover(IteratingTool):
     name = "xcover"
     package = "xcover"
     api = ("xcover.solvers.input_as_arrays(rows, primary, secondary) + "
@@ -310,13 +327,8 @@ class Xcover(Tool):
         primary = [c for c in range(ncols) if c not in s]
         return self.input_as_arrays(rows, primary=primary, secondary=list(sec))
 
-    def count(self, arrays):
-        return sum(1 for _ in self.algorithm_c(*arrays))
-
-    def first(self, arrays):
-        for sol in self.algorithm_c(*arrays):
-            return [int(i) for i in sol]
-        return None
+    def iterate(self, arrays):
+        return self.algorithm_c(*arrays)
 
 
 class Dxz(Tool):
@@ -409,7 +421,7 @@ class Pyxcc(Tool):
         return [int(x) for x in sols.first()] if sols.count() else None
 
 
-class DancingLinks(Tool):
+class DancingLinks(IteratingTool):
     name = "dancing-links"
     package = "dancing-links"
     api = ("dancing_links.algorithm_x: Header/Node lists linked by hand, "
@@ -441,16 +453,14 @@ class DancingLinks(Tool):
                     first.insert_left(node)
         return self.AlgorithmX(root)
 
-    def count(self, x):
-        return sum(1 for _ in x.solutions())
+    def iterate(self, x):
+        return x.solutions()
 
-    def first(self, x):
-        for sol in x.solutions():
-            return [node.name for node in sol]
-        return None
+    def rows_of(self, x, cover):
+        return [node.name for node in cover]
 
 
-class AlgorithmXPkg(Tool):
+class AlgorithmXPkg(IteratingTool):
     name = "algorithm-x"
     package = "algorithm-x"
     api = "algorithm_x.AlgorithmX(ncols); .appendRow(cols); iterate .solve() (pure Python)"
@@ -465,13 +475,11 @@ class AlgorithmXPkg(Tool):
             x.appendRow(row)
         return x
 
-    def count(self, x):
-        return sum(1 for _ in x.solve())
+    def iterate(self, x):
+        return x.solve()
 
-    def first(self, x):
-        for sol in x.solve():
-            return list(sol)
-        return None
+    def rows_of(self, x, cover):
+        return list(cover)
 
 
 class Algoxtools(Tool):
@@ -507,7 +515,7 @@ class Algoxtools(Tool):
         return [int(r) - 1 for r in a[-1, 1:level, -1]]
 
 
-class ExactCoverPy(Tool):
+class ExactCoverPy(IteratingTool):
     name = "exact_cover_py"
     package = "exact-cover-py"
     api = "exact_cover_py.exact_covers(bool matrix) generator (Numba, int16 links)"
@@ -522,13 +530,8 @@ class ExactCoverPy(Tool):
             raise ValueError("exact_cover_py's links are int16")
         return m
 
-    def count(self, m):
-        return sum(1 for _ in self.covers(m))
-
-    def first(self, m):
-        for sol in self.covers(m):
-            return [int(i) for i in sol]
-        return None
+    def iterate(self, m):
+        return self.covers(m)
 
 
 class Coverall(Tool):
