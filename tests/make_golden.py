@@ -93,6 +93,20 @@ def pattern_grid(box):
     return [(c * (i % r) + i // r + j) % n + 1 for i in range(n) for j in range(n)]
 
 
+
+def _group_order(rng, groups, size):
+    """A validity-preserving order of groups*size lines: the groups of `size` consecutive
+    lines shuffled, then the lines within each group."""
+    order = list(range(groups))
+    rng.shuffle(order)
+    lines = []
+    for g in order:
+        inner = list(range(size))
+        rng.shuffle(inner)
+        lines.extend(g * size + k for k in inner)
+    return lines
+
+
 def shuffle_grid(grid, box, rng):
     """Apply random validity-preserving symmetries."""
     r, c = box
@@ -100,20 +114,8 @@ def shuffle_grid(grid, box, rng):
     relabel = list(range(1, n + 1))
     rng.shuffle(relabel)
     # Bands are groups of r rows (c of them); stacks are groups of c columns (r of them).
-    bands = list(range(c))
-    rng.shuffle(bands)
-    rows = []
-    for b in bands:
-        inner = list(range(r))
-        rng.shuffle(inner)
-        rows.extend(b * r + k for k in inner)
-    stacks = list(range(r))
-    rng.shuffle(stacks)
-    cols = []
-    for s in stacks:
-        inner = list(range(c))
-        rng.shuffle(inner)
-        cols.extend(s * c + k for k in inner)
+    rows = _group_order(rng, c, r)
+    cols = _group_order(rng, r, c)
     out = [relabel[grid[rows[i] * n + cols[j]] - 1] for i in range(n) for j in range(n)]
     if r == c and rng.random() < 0.5:
         out = [out[j * n + i] for i in range(n) for j in range(n)]
