@@ -58,9 +58,14 @@ def _from_matrix(matrix: np.ndarray, columns: Optional[int]) -> Tuple[np.ndarray
             raise ExactCoverError(f"row {r}, column {c}: {matrix[r, c].item()!r} is not 0 or 1",
                                   row=r, column=c)
     rows_idx, cols = np.nonzero(matrix)
-    offsets = np.zeros(nrows + 1, dtype=np.int64)
-    np.cumsum(np.bincount(rows_idx, minlength=nrows), out=offsets[1:])
-    return offsets, cols, ncols
+    return _offsets(np.bincount(rows_idx, minlength=nrows)), cols, ncols
+
+
+def _offsets(lengths: np.ndarray) -> np.ndarray:
+    """CSR row offsets (nrows + 1 entries) from the number of ones in each row."""
+    offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    return offsets
 
 
 def _from_rows(rows: Iterable[Iterable[Any]], columns: Optional[int]
@@ -89,11 +94,11 @@ def _from_int_rows(rows: Sequence[Any], columns: Optional[int]
     except OverflowError:
         return None
     lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
-    if len(cols):
-        low, high = int(cols.min()), int(cols.max())
-        if low < 0 or high > _INT32_MAX // 4 or (columns is not None and high >= columns):
-            return None
-    ncols = columns if columns is not None else (int(cols.max()) + 1 if len(cols) else 0)
+    high = int(cols.max()) if len(cols) else -1
+    if len(cols) and (int(cols.min()) < 0 or high > _INT32_MAX // 4
+                      or (columns is not None and high >= columns)):
+        return None
+    ncols = columns if columns is not None else high + 1
     # A column repeating within a row: keys (row, column) must be distinct.  Rows listed
     # in increasing column order (the usual case) are checked without sorting.
     key = np.repeat(np.arange(len(rows), dtype=np.int64), lengths) * max(ncols, 1) + cols
@@ -101,9 +106,7 @@ def _from_int_rows(rows: Sequence[Any], columns: Optional[int]
         key.sort()
         if (key[1:] == key[:-1]).any():
             return None
-    offsets = np.zeros(len(rows) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=offsets[1:])
-    return offsets, cols, ncols
+    return _offsets(lengths), cols, ncols
 
 
 def _from_rows_checked(rows: Sequence[Any], columns: Optional[int]
