@@ -14,6 +14,7 @@ from ._cover import (
     exact_covers,
     search_exact_cover,
 )
+from ._target import TargetResult, max_score, ring_weights
 from ._errors import (
     ConflictError,
     ExactCoverError,
@@ -33,6 +34,9 @@ __all__ = [
     "solutions",
     "search",
     "SearchResult",
+    "max_score",
+    "ring_weights",
+    "TargetResult",
     "exact_cover",
     "exact_covers",
     "count_exact_covers",

@@ -7,7 +7,7 @@ returns ``None`` and ``count_solutions`` returns 0.
 """
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Any, Optional, Tuple
 
 __all__ = [
     "SudokuError",
@@ -79,12 +79,17 @@ class ConflictError(SudokuError):
 
 
 class SearchLimitError(SudokuError, RuntimeError):
-    """The search reached its ``node_limit`` before it could answer."""
+    """The search reached its ``node_limit`` before it could answer.
 
-    def __init__(self, message: str, *, guesses: int, found: int) -> None:
+    ``guesses``: what the search spent; ``found``: solutions found before the limit;
+    ``best``: for :func:`max_score`, the best result found so far (not proven), else None.
+    """
+
+    def __init__(self, message: str, *, guesses: int, found: int, best: Any = None) -> None:
         super().__init__(message)
         self.guesses = guesses
         self.found = found
+        self.best = best
 
 
 class ExactCoverError(ValueError):

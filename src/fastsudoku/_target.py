@@ -1,0 +1,121 @@
+"""Target Sudoku: the solution with the largest weighted score (NOIP 2009, Luogu P1074).
+
+Every cell has a weight; a solution scores the sum of weight x value over all cells.  The
+search is a branch and bound in the compiled core (see ``_core.pyx``, "Target Sudoku"):
+propagation, a first dive for a score to beat, then Lagrangian bounds with reduced-cost
+fixing, so that only a small part of the tree is visited.
+"""
+from __future__ import annotations
+
+import numbers
+from typing import Any, NamedTuple, Optional, Sequence
+
+import numpy as np
+
+from . import _core
+from ._api import _grid
+from ._errors import InvalidValueError, SearchLimitError, ShapeError
+
+# Weights are bounded so that every score and bound stays exact in int64 and in the
+# double-precision arithmetic of the Lagrangian bound.
+MAX_WEIGHT = 2**31 - 1
+
+
+class TargetResult(NamedTuple):
+    """The best score, one solution that reaches it (in the puzzle's form), and the
+    values the engine assigned by branching (``guesses``)."""
+
+    score: int
+    solution: Any
+    guesses: int
+
+
+def ring_weights(n: int = 9) -> np.ndarray:
+    """The P1074 weights for a grid of side n: 6 on the outer ring, one more per ring inward.
+
+    >>> ring_weights(9)[4]
+    array([ 6,  7,  8,  9, 10,  9,  8,  7,  6])
+    """
+    index = np.arange(n)
+    depth = np.minimum(index, n - 1 - index)
+    return (6 + np.minimum.outer(depth, depth)).astype(np.int64)
+
+
+def _weights(weights: Any, n: int) -> np.ndarray:
+    """The weights as a flat int64 array of n*n, or an error naming the bad entry."""
+    if weights is None:
+        return ring_weights(n).ravel()
+    if isinstance(weights, np.ndarray):
+        table = weights
+    else:
+        try:
+            table = np.array(weights, dtype=object)
+        except ValueError:
+            # Ragged rows: NumPy cannot build a table at all.
+            raise ShapeError(f"weights must be a {n} x {n} table of integers") from None
+    if table.shape not in ((n, n), (n * n,)):
+        raise ShapeError(f"weights must be a {n} x {n} table of integers (or {n * n} in a "
+                         f"row), got shape {table.shape}")
+    table = table.reshape(n, n)
+    if table.dtype.kind in "iu":
+        too_big = np.argwhere(np.abs(table.astype(np.float64)) > MAX_WEIGHT)
+        if len(too_big):
+            row, col = too_big[0]
+            _bad(table[row, col], row, col, "is out of range")
+        return np.ascontiguousarray(table, dtype=np.int64).ravel()
+    flat = np.empty(n * n, dtype=np.int64)
+    for (row, col), w in np.ndenumerate(table):
+        if isinstance(w, (bool, np.bool_)) or not isinstance(w, numbers.Integral):
+            _bad(w, row, col, "is not an integer")
+        if abs(int(w)) > MAX_WEIGHT:
+            _bad(w, row, col, "is out of range")
+        flat[row * n + col] = int(w)
+    return flat
+
+
+def _bad(w: Any, row: int, col: int, why: str) -> None:
+    raise InvalidValueError(
+        f"weight at row {row + 1}, column {col + 1} {why}: {w!r} (weights are integers "
+        f"from {-MAX_WEIGHT} to {MAX_WEIGHT})", row=row + 1, column=col + 1, value=w)
+
+
+def max_score(puzzle: Any, weights: Any = None, *, box: Optional[Sequence[int]] = None,
+              alphabet: Optional[str] = None,
+              node_limit: Optional[int] = None) -> Optional[TargetResult]:
+    """The solution of largest weighted score, or None if the puzzle has no solution.
+
+    ``weights``: an N x N table of integers (or N*N in a row), possibly negative or zero;
+    by default the P1074 rings (6 on the border, then 7, 8, 9, and 10 in the centre of a
+    9x9; the same rule for any side, see :func:`ring_weights`).  Any solution of the best
+    score may be returned when several tie.  ``node_limit`` bounds the guesses; reaching it
+    raises :class:`SearchLimitError`, whose ``best`` holds the best result found so far
+    (not proven optimal).
+
+    >>> p1074 = '''
+    ... 7 0 0 9 0 0 0 0 1
+    ... 1 0 0 0 0 5 9 0 0
+    ... 0 0 0 2 0 0 0 8 0
+    ... 0 0 5 0 2 0 0 0 3
+    ... 0 0 0 0 0 0 6 4 8
+    ... 4 1 3 0 0 0 0 0 0
+    ... 0 0 7 0 0 2 0 9 0
+    ... 2 0 1 0 6 0 8 0 4
+    ... 0 8 0 5 0 4 0 1 2'''
+    >>> max_score(p1074).score
+    2829
+    >>> max_score("12" + "." * 14, weights=[[1] * 4] * 4) is None
+    False
+    """
+    if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 0):
+        raise ValueError(f"node_limit must be a non-negative integer or None, got {node_limit!r}")
+    grid = _grid(puzzle, box, alphabet)
+    flat = _weights(weights, grid.n)
+    score, values, guesses, status = _core.max_score(
+        grid.values, grid.r, grid.c, flat, -1 if node_limit is None else node_limit)
+    best = None if score is None else TargetResult(score, grid.render(values), guesses)
+    if status == "node_limit":
+        raise SearchLimitError(
+            f"node limit of {node_limit} guesses reached; best score so far: "
+            f"{'none' if best is None else best.score}",
+            guesses=guesses, found=0 if best is None else 1, best=best)
+    return best
