@@ -55,3 +55,28 @@ def test_installed_entry_point_reads_stdin():
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     check_grid(_values(P), _values(r.stdout.strip()), (3, 3))
+
+
+def test_target_is_byte_exact_for_the_p1074_samples(capsys):
+    from conftest import DATA
+    for case in ("p1074_1", "p1074_2"):
+        assert main(["target", str(DATA / f"{case}.in")]) == 0
+        assert capsys.readouterr().out == (DATA / f"{case}.out").read_text()
+
+
+def test_target_lines_weights_grid_and_no_solution(tmp_path, capsys):
+    f = tmp_path / "lines.txt"
+    unsolvable = "12345678." + "." * 8 + "9" + "." * 63
+    f.write_text(f"# two puzzles\n{P}\n{unsolvable}\n")
+    w = tmp_path / "w.txt"
+    w.write_text("\n".join(" ".join("1" for _ in range(9)) for _ in range(9)) + "\n")
+    # With every weight 1 any solution scores 9 * 45.
+    assert main(["target", "--lines", "--weights", str(w), "--grid", str(f)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "405"
+    check_grid(_values(P), _values(out[1]), (3, 3))
+    assert out[2] == "-1"
+    w.write_text("1 2\n3\n")
+    assert main(["target", "--lines", "--weights", str(w), str(f)]) == 65
+    assert "--weights" in capsys.readouterr().err
+    assert main(["target", "--lines", "--node-limit", "1", str(tmp_path / "missing")]) == 65

@@ -2,10 +2,17 @@
 
     fastsudoku solve [FILE|-] [--box RxC] [--alphabet A] [--limit K] [--stats]
     fastsudoku count [FILE|-] [--limit K]
+    fastsudoku target [FILE|-] [--weights FILE] [--lines] [--grid] [--node-limit K]
 
 Input: one puzzle a line (N*N cells, '.', '0' or '-' empty); blank lines and lines starting
 with '#' are skipped; anything after the first whitespace on a line is ignored.
 Output: one line per puzzle, in order: the solution, or ``no solution`` / ``error: ...``.
+
+``target`` (Luogu P1074, target Sudoku) reads one puzzle, the whole input (the judge's 9
+lines of 9 numbers, 0 empty), or with --lines one puzzle a line, and prints the best
+weighted score of each, or -1 when it has no solution: byte for byte the judge's answer.
+--weights names a file of N lines of N integers (default: the P1074 rings); --grid also
+prints the best grid after the score.
 
 Exit codes: 0 every puzzle solved; 1 some puzzle had no solution (or, with --unique, was
 not unique); 2 usage; 65 some line could not be read (its line number is on stderr).
@@ -18,7 +25,8 @@ import time
 from typing import Iterator, List, Optional, TextIO, Tuple
 
 from ._api import search
-from ._errors import SudokuError
+from ._errors import SearchLimitError, SudokuError
+from ._target import max_score
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, EXIT_DATAERR = 0, 1, 2, 65
 
@@ -54,7 +62,59 @@ def _parser() -> argparse.ArgumentParser:
                        help="exit 1 if some puzzle does not have exactly one solution")
         s.add_argument("--stats", action="store_true",
                        help="print puzzles/s and guesses/puzzle on stderr")
+    t = sub.add_parser("target", help="target Sudoku (P1074): the best weighted score")
+    t.add_argument("file", nargs="?", default="-", help="input file, '-' for stdin")
+    t.add_argument("--weights", default=None,
+                   help="file of N lines of N integer weights (default: the P1074 rings)")
+    t.add_argument("--box", type=_box, default=None, help="box shape RxC (e.g. 2x3)")
+    t.add_argument("--alphabet", default=None, help="symbols, e.g. A-P, 1-9A-G, 0-9A-F")
+    t.add_argument("--lines", action="store_true", help="one puzzle a line")
+    t.add_argument("--grid", action="store_true", help="print the best grid after the score")
+    t.add_argument("--node-limit", type=int, default=None, help="give up after K guesses")
     return p
+
+
+def _target(args: argparse.Namespace, stream: TextIO) -> int:
+    weights = None
+    if args.weights is not None:
+        try:
+            with open(args.weights, encoding="utf-8") as f:
+                weights = [[int(tok) for tok in line.split()] for line in f if line.strip()]
+        except (OSError, ValueError) as e:
+            print(f"fastsudoku: --weights {args.weights}: {e}", file=sys.stderr)
+            return EXIT_DATAERR
+        if any(len(row) != len(weights) for row in weights):
+            print(f"fastsudoku: --weights {args.weights}: expected N lines of N integers",
+                  file=sys.stderr)
+            return EXIT_DATAERR
+    if args.lines:
+        cases = list(_puzzles(stream))
+    else:
+        cases = [(1, stream.read())]
+    status = EXIT_OK
+    for number, text in cases:
+        try:
+            result = max_score(text, weights, box=args.box, alphabet=args.alphabet,
+                               node_limit=args.node_limit)
+        except SearchLimitError as e:
+            print(f"{args.file}:{number}: {e}", file=sys.stderr)
+            sys.stdout.write("limit\n")
+            status = EXIT_UNSOLVED
+            continue
+        except SudokuError as e:
+            print(f"{args.file}:{number}: {e}", file=sys.stderr)
+            sys.stdout.write(f"error: {e}\n")
+            status = EXIT_DATAERR
+            continue
+        if result is None:
+            sys.stdout.write("-1\n")
+            status = max(status, EXIT_UNSOLVED)
+            continue
+        sys.stdout.write(f"{result.score}\n")
+        if args.grid:
+            grid = result.solution
+            sys.stdout.write(grid if grid.endswith("\n") else grid + "\n")
+    return status
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -62,16 +122,19 @@ def main(argv: Optional[List[str]] = None) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as e:
         return EXIT_USAGE if e.code else EXIT_OK
-    if args.limit < 1:
+    if args.command != "target" and args.limit < 1:
         print("fastsudoku: --limit must be at least 1", file=sys.stderr)
         return EXIT_USAGE
-    limit = max(args.limit, 2) if args.unique else args.limit
     try:
         stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8",
                                                           errors="replace")
     except OSError as e:
         print(f"fastsudoku: {e}", file=sys.stderr)
         return EXIT_DATAERR
+    if args.command == "target":
+        with stream:
+            return _target(args, stream)
+    limit = max(args.limit, 2) if args.unique else args.limit
     status = EXIT_OK
     count = guesses = 0
     start = time.perf_counter()

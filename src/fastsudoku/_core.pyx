@@ -948,6 +948,7 @@ ctypedef struct Target:
     int64_t *cell_bound      # ncells of scratch: the best each unplaced cell can add
     bint use_bound           # False: plain enumeration of every solution (the baseline)
     bint dive                # stop at the first solution (to have a score to beat)
+    bint lagrange            # use the Lagrangian bound (else the combinatorial one alone)
     bint found
     int64_t best
     uint8_t *best_values     # ncells: the best solution so far (values 1..n)
@@ -976,7 +977,7 @@ cdef int target_init(Target *t, const Geometry *g, const int64_t *weights) noexc
     t.cell_bound = <int64_t *>malloc(<size_t>g.ncells * sizeof(int64_t))
     t.best_values = <uint8_t *>malloc(<size_t>g.ncells)
     t.lam_words = g.nunits * n
-    t.lam_capacity = 32
+    t.lam_capacity = 8
     t.lam = <double *>calloc(<size_t>t.lam_capacity * t.lam_words, sizeof(double))
     t.lam_step = <double *>malloc(<size_t>t.lam_words * sizeof(double))
     t.hits = <int32_t *>malloc(<size_t>t.lam_words * sizeof(int32_t))
@@ -1320,6 +1321,8 @@ cdef bint target_cut_level(Search *s, uint64_t *cand, Target *t, double *lam,
     cdef int64_t placed
     cdef double bound
     cdef int rc, passes
+    if not t.lagrange:
+        return target_bound(s.g, cand, t, &placed) <= t.best
     for passes in range(t.passes):
         if target_bound(s.g, cand, t, &placed) <= t.best:
             return True
@@ -1433,9 +1436,47 @@ cdef int target_run(Search *s, Target *t) noexcept nogil:
             phase = PHASE_NEXT if child != top else PHASE_BACKTRACK
 
 
+cdef int target_solve(Search *s, const Geometry *g, const uint8_t *values, Target *t,
+                      int64_t node_limit, bint bound, int64_t cheap_guesses) noexcept nogil:
+    """The best score of the puzzle `values` into t; the status the search ended on.
+
+    Without the bound, one search scores every solution.  With it, three stages, each a
+    search from the root that keeps the best score found before it:
+      1. a dive, best values first, to the first solution: a score to beat;
+      2. the combinatorial bound alone, for up to cheap_guesses guesses: easy instances
+         end here, before the Lagrangian bound costs more than it saves;
+      3. the full bound (Lagrangian, reduced-cost fixing) and its value order.
+    s (zeroed or freed) is set up by each stage and freed by the caller; guesses add up
+    across stages.
+    """
+    cdef int stage, status = SEARCH_EXHAUSTED
+    cdef int64_t spent = 0, limit
+    for stage in range(3 if bound else 1):
+        search_free(s)
+        if search_init(s, g, values) < 0:
+            return SEARCH_NOMEM
+        t.dive = bound and stage == 0
+        t.use_bound = bound and stage > 0
+        t.lagrange = stage == 2
+        limit = node_limit
+        if stage == 1 and (limit < 0 or spent + cheap_guesses < limit):
+            limit = spent + cheap_guesses
+        s.guesses = spent
+        s.node_limit = limit
+        status = target_run(s, t)
+        spent = s.guesses
+        if stage == 0 and status != SEARCH_FOUND:
+            break
+        if stage == 1 and (status != SEARCH_LIMIT or limit == node_limit):
+            break
+    if status == SEARCH_FOUND:
+        status = SEARCH_EXHAUSTED
+    return status
+
+
 def max_score(bytes values, int r, int c, const int64_t[::1] weights, long long node_limit=-1,
-              bint bound=True, int root_rounds=100, int node_rounds=4, int passes=4,
-              double step_scale=1.0):
+              bint bound=True, int root_rounds=80, int node_rounds=4, int passes=2,
+              double step_scale=0.5, long long cheap_guesses=20):
     """The best weighted score: (score or None, best solution bytes or None, guesses, status).
 
     weights: one int64 per cell.  status "exhausted": the score is the maximum (None: no
@@ -1449,33 +1490,17 @@ def max_score(bytes values, int r, int c, const int64_t[::1] weights, long long 
         raise ValueError(f"expected {g.ncells} weights, got {weights.shape[0]}")
     cdef Search s
     cdef Target t
-    cdef int rc, status = SEARCH_NOMEM
+    cdef int status = SEARCH_NOMEM
     cdef long long guesses = 0
     memset(&t, 0, sizeof(Target))
+    memset(&s, 0, sizeof(Search))
     with nogil:
-        rc = search_init(&s, g, p)
-        if rc >= 0 and target_init(&t, g, &weights[0]) == 0:
+        if target_init(&t, g, &weights[0]) == 0:
             t.root_rounds = root_rounds
             t.node_rounds = node_rounds
             t.passes = passes
             t.step_scale = step_scale
-            s.node_limit = node_limit
-            if bound:
-                # A first dive, best values first, gives a score to beat; the search
-                # proper starts over from the root with it.
-                t.dive = True
-                status = target_run(&s, &t)
-                guesses = s.guesses
-                search_free(&s)
-                t.dive = False
-                t.use_bound = True
-                if status == SEARCH_FOUND:
-                    rc = search_init(&s, g, p)
-                    s.guesses = guesses
-                    s.node_limit = node_limit
-                    status = SEARCH_NOMEM if rc < 0 else target_run(&s, &t)
-            else:
-                status = target_run(&s, &t)
+            status = target_solve(&s, g, p, &t, node_limit, bound, cheap_guesses)
         guesses = s.guesses
     search_free(&s)
     best = None

@@ -506,10 +506,29 @@ def _parse_array(arr: Any, box: Optional[Sequence[int]]) -> Grid:
     return Grid(values, r, c, render)
 
 
+# The common case, an 81-character line of digits and '.', '0', '-', read in two C calls.
+_LINE81 = re.compile(r"[1-9.0\-]{81}")
+_LINE81_VALUES = str.maketrans({**{str(v): chr(v) for v in range(1, 10)},
+                                ".": "\0", "0": "\0", "-": "\0"})
+_DIGITS = bytes.maketrans(bytes(range(1, 10)), b"123456789")
+
+
+def _render_line81(text: str) -> Render:
+    def render(values: bytes) -> str:
+        if 0 in values:      # a partial grid keeps the line's own empty characters
+            return "".join(ch if not v else str(v) for ch, v in zip(text, values))
+        return values.translate(_DIGITS).decode("ascii")
+    return render
+
+
 def parse(puzzle: Any, box: Optional[Sequence[int]] = None,
           alphabet: Optional[str] = None) -> Grid:
     """Read a puzzle in any accepted form (see the module docstring)."""
     if isinstance(puzzle, str):
+        if (alphabet is None and (box is None or tuple(box) == (3, 3))
+                and _LINE81.fullmatch(puzzle)):
+            values = puzzle.translate(_LINE81_VALUES).encode("latin-1")
+            return Grid(values, 3, 3, _render_line81(puzzle), "123456789")
         return _parse_text(puzzle, box, alphabet, "str")
     if isinstance(puzzle, (bytes, bytearray)):
         try:

@@ -8,7 +8,7 @@ fixing, so that only a small part of the tree is visited.
 from __future__ import annotations
 
 import numbers
-from typing import Any, NamedTuple, Optional, Sequence
+from typing import Any, Dict, NamedTuple, Optional, Sequence
 
 import numpy as np
 
@@ -19,6 +19,7 @@ from ._errors import InvalidValueError, SearchLimitError, ShapeError
 # Weights are bounded so that every score and bound stays exact in int64 and in the
 # double-precision arithmetic of the Lagrangian bound.
 MAX_WEIGHT = 2**31 - 1
+_RINGS: Dict[int, np.ndarray] = {}      # the default weights of each side, flat
 
 
 class TargetResult(NamedTuple):
@@ -44,7 +45,11 @@ def ring_weights(n: int = 9) -> np.ndarray:
 def _weights(weights: Any, n: int) -> np.ndarray:
     """The weights as a flat int64 array of n*n, or an error naming the bad entry."""
     if weights is None:
-        return ring_weights(n).ravel()
+        rings = _RINGS.get(n)
+        if rings is None:
+            rings = _RINGS[n] = ring_weights(n).ravel()
+            rings.flags.writeable = False
+        return rings
     if isinstance(weights, np.ndarray):
         table = weights
     else:
