@@ -117,7 +117,9 @@ def max_score(puzzle: Any, weights: Any = None, *, box: Optional[Sequence[int]] 
     flat = _weights(weights, grid.n)
     score, values, guesses, status = _core.max_score(
         grid.values, grid.r, grid.c, flat, -1 if node_limit is None else node_limit)
-    best = None if score is None else TargetResult(score, grid.render(values), guesses)
+    best = None
+    if score is not None and values is not None:
+        best = TargetResult(score, grid.render(values), guesses)
     if status == "node_limit":
         raise SearchLimitError(
             f"node limit of {node_limit} guesses reached; best score so far: "
