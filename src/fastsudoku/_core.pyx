@@ -6,8 +6,9 @@
 # result back into the user's form.  See _core.pxd for the data layout.
 
 from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.exc cimport PyErr_Occurred
 from cpython.unicode cimport PyUnicode_FromKindAndData, PyUnicode_1BYTE_KIND
-from libc.stdint cimport uint64_t, uint16_t, uint8_t, int64_t, int32_t
+from libc.stdint cimport uint64_t, uint16_t, uint8_t, int64_t, int32_t, int8_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset
 
@@ -847,6 +848,86 @@ def search(bytes values, int r, int c, long long limit=1, long long node_limit=-
     with nogil:
         status = run_search(g, p, limit, node_limit, out, &found, &guesses)
     return found, (first if found else None), guesses, _status_name(status, True)
+
+
+# --------------------------------------------------------------------------------------------
+# Batches: many puzzles of one shape in one call, without the GIL (solve_many)
+# --------------------------------------------------------------------------------------------
+
+cdef enum:
+    BATCH_SOLVED = 0         # a solution (the only one when limit >= 2)
+    BATCH_NO_SOLUTION = 1
+    BATCH_NOT_UNIQUE = 2     # limit >= 2 and a second solution was found
+    BATCH_INVALID = 3        # a value out of range 0..N, or givens that repeat in a unit
+    BATCH_NODE_LIMIT = 4
+
+
+BATCH_STATUS = {"solved": BATCH_SOLVED, "no_solution": BATCH_NO_SOLUTION,
+                "not_unique": BATCH_NOT_UNIQUE, "invalid": BATCH_INVALID,
+                "node_limit": BATCH_NODE_LIMIT}
+
+
+cdef int batch_one(const Geometry *g, const uint8_t *puzzle, uint8_t *out, long long limit,
+                   long long node_limit, int8_t *status, int64_t *count,
+                   int64_t *guesses) noexcept nogil:
+    """Search one puzzle of a batch; -1 if the search was interrupted or ran out of memory."""
+    cdef int cell, rc
+    cdef int where[3]
+    cdef long long found = 0, spent = 0
+    guesses[0] = 0
+    count[0] = 0
+    memcpy(out, puzzle, g.ncells)
+    for cell in range(g.ncells):
+        if puzzle[cell] > g.n:
+            status[0] = BATCH_INVALID
+            return 0
+    if find_conflict(g, puzzle, where) >= 0:
+        status[0] = BATCH_INVALID
+        return 0
+    rc = run_search(g, puzzle, limit, node_limit, out, &found, &spent)
+    guesses[0] = spent
+    count[0] = found
+    if rc == SEARCH_INTERRUPTED or rc == SEARCH_NOMEM:
+        return -1
+    if rc == SEARCH_LIMIT:
+        status[0] = BATCH_NODE_LIMIT
+    elif found == 0:
+        status[0] = BATCH_NO_SOLUTION
+    elif found >= 2:
+        status[0] = BATCH_NOT_UNIQUE
+    else:
+        status[0] = BATCH_SOLVED
+    if found == 0:
+        memcpy(out, puzzle, g.ncells)
+    return 0
+
+
+def batch_search(const uint8_t[:, ::1] puzzles, uint8_t[:, ::1] out, int8_t[::1] status,
+                 int64_t[::1] counts, int64_t[::1] guesses, int r, int c, long long limit,
+                 long long node_limit, Py_ssize_t start, Py_ssize_t stop):
+    """Search puzzles[start:stop] (one row of N*N values each) without the GIL.
+
+    For each row: out = the first solution (the puzzle itself when there is none), status
+    (BATCH_STATUS), counts = solutions found up to limit, guesses.  A bad row gets
+    BATCH_INVALID and the batch goes on.  Ctrl-C (main thread only) raises KeyboardInterrupt.
+    """
+    cdef const Geometry *g = geometry_for(r, c)
+    if puzzles.shape[1] != g.ncells or out.shape[1] != g.ncells:
+        raise ValueError(f"expected rows of {g.ncells} cells, got {puzzles.shape[1]}")
+    if not (0 <= start <= stop <= puzzles.shape[0] <= out.shape[0]
+            and stop <= status.shape[0] and stop <= counts.shape[0]
+            and stop <= guesses.shape[0]):
+        raise ValueError("batch arrays and range do not agree")
+    cdef Py_ssize_t i
+    cdef int rc = 0
+    with nogil:
+        for i in range(start, stop):
+            rc = batch_one(g, &puzzles[i, 0], &out[i, 0], limit, node_limit, &status[i],
+                           &counts[i], &guesses[i])
+            if rc < 0:
+                break
+    if rc < 0:
+        _status_name(SEARCH_INTERRUPTED if PyErr_Occurred() != NULL else SEARCH_NOMEM, False)
 
 
 # --------------------------------------------------------------------------------------------
