@@ -24,7 +24,7 @@ from pathlib import Path
 import fastsudoku as fs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import machine, read_puzzles  # noqa: E402
+from common import machine, median_call, read_puzzles  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106",
@@ -40,17 +40,6 @@ def timed_passes(fn, puzzles, repeat: int) -> float:
         start = time.perf_counter()
         for p in puzzles:
             fn(p)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
-def _median_call(fn, repeat: int) -> float:
-    """Median seconds of one call (after one warm-up call)."""
-    fn()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -105,9 +94,9 @@ def main() -> int:
             continue
         text = path.read_text()
         for engine in engines:
-            med = _median_call(lambda: fs.solve(text, alphabet=alphabet, engine=engine),
+            med = median_call(lambda: fs.solve(text, alphabet=alphabet, engine=engine),
                                max(repeat, 5))
-            med_u = _median_call(lambda: fs.count_solutions(text, limit=2, alphabet=alphabet,
+            med_u = median_call(lambda: fs.count_solutions(text, limit=2, alphabet=alphabet,
                                                             engine=engine), max(repeat, 5))
             r = fs.search(text, limit=2, alphabet=alphabet, engine=engine)
             rows.append({"set": rel, "engine": engine, "puzzles": 1,

@@ -21,7 +21,6 @@ ratio and counted.  Results go to benchmarks/results/bench_target.csv.
 from __future__ import annotations
 
 import argparse
-import csv
 import random
 import shutil
 import statistics
@@ -37,7 +36,7 @@ import fastsudoku as fs
 from fastsudoku import _core
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import machine  # noqa: E402
+from common import machine, write_rows  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 RINGS = fs.ring_weights(9).ravel()
@@ -195,12 +194,7 @@ def main() -> None:
               f"{row['ratio_min']:>9.2f} {left_out:>8}"
               + (f" {row['native_median_ms']:>10.3f} {row['native_over_bnb_median']:>7.1f}"
                  if exe else ""), flush=True)
-    with open(args.out, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        for row in rows:
-            w.writerow({k: (f"{v:.4g}" if isinstance(v, float) else v) for k, v in row.items()})
-    print(f"# written to {args.out}")
+    write_rows(args.out, rows)
 
 
 if __name__ == "__main__":

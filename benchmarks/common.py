@@ -30,3 +30,27 @@ def read_puzzles(path, limit=None):
             if limit and len(out) >= limit:
                 break
     return out
+
+
+def median_call(fn, repeat: int) -> float:
+    """Median seconds of one call of fn() over `repeat` timed calls (after one warm-up)."""
+    import statistics
+    import time
+    fn()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def write_rows(path, rows) -> None:
+    """Write a list of dicts as CSV, floats to 4 significant digits."""
+    import csv
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        for row in rows:
+            w.writerow({k: (f"{v:.4g}" if isinstance(v, float) else v) for k, v in row.items()})
+    print(f"# written to {path}")

@@ -21,7 +21,8 @@ def test_readme_examples():
     assert runner.failures == 0, f"{runner.failures} README example(s) failed (see output)"
 
 
-@pytest.mark.parametrize("module", ["fastsudoku", "fastsudoku._api", "fastsudoku._cover"])
+@pytest.mark.parametrize("module", ["fastsudoku", "fastsudoku._api", "fastsudoku._cover",
+                                    "fastsudoku._target", "fastsudoku._batch"])
 def test_docstring_examples(module):
     import importlib
     mod = importlib.import_module(module)

@@ -15,6 +15,16 @@ from ._cover import (
     search_exact_cover,
 )
 from ._target import TargetResult, max_score, ring_weights
+from ._batch import (
+    INVALID,
+    NO_SOLUTION,
+    NODE_LIMIT,
+    NOT_UNIQUE,
+    SOLVED,
+    BatchResult,
+    count_many,
+    solve_many,
+)
 from ._errors import (
     ConflictError,
     ExactCoverError,
@@ -34,6 +44,14 @@ __all__ = [
     "solutions",
     "search",
     "SearchResult",
+    "solve_many",
+    "count_many",
+    "BatchResult",
+    "SOLVED",
+    "NO_SOLUTION",
+    "NOT_UNIQUE",
+    "INVALID",
+    "NODE_LIMIT",
     "max_score",
     "ring_weights",
     "TargetResult",

@@ -14,6 +14,11 @@ def search(values: bytes, r: int, c: int, limit: int = ..., node_limit: int = ..
 def max_score(values: bytes, r: int, c: int, weights: npt.NDArray[np.int64], node_limit: int = ...,
               bound: bool = ..., root_rounds: int = ..., node_rounds: int = ..., passes: int = ...,
               step_scale: float = ...) -> Tuple[Optional[int], Optional[bytes], int, _Status]: ...
+BATCH_STATUS: dict[str, int]
+def batch_search(puzzles: npt.NDArray[np.uint8], out: npt.NDArray[np.uint8],
+                 status: npt.NDArray[np.int8], counts: npt.NDArray[np.int64],
+                 guesses: npt.NDArray[np.int64], r: int, c: int, limit: int, node_limit: int,
+                 start: int, stop: int) -> None: ...
 def solve_line81(line: str, limit: int = ...) -> Optional[Tuple[Optional[str], int]]: ...
 
 class Solver:

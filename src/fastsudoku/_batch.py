@@ -1,0 +1,173 @@
+"""Batch solving: many puzzles of one shape, from NumPy, on every core.
+
+The loop over puzzles runs in C without the GIL (``_core.batch_search``); threads each take
+a contiguous chunk of rows, so the results do not depend on the number of threads.  A bad
+puzzle gets a status and the batch goes on.
+"""
+from __future__ import annotations
+
+import math
+import os
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, NamedTuple, Optional, Sequence
+
+import numpy as np
+
+from . import _core
+from ._errors import SudokuError
+from ._grid import box_for, parse
+
+#: Per-puzzle status codes of :func:`solve_many` (``BatchResult.status``).
+SOLVED = _core.BATCH_STATUS["solved"]
+NO_SOLUTION = _core.BATCH_STATUS["no_solution"]
+NOT_UNIQUE = _core.BATCH_STATUS["not_unique"]
+INVALID = _core.BATCH_STATUS["invalid"]
+NODE_LIMIT = _core.BATCH_STATUS["node_limit"]
+STATUS_NAMES = {code: name for name, code in _core.BATCH_STATUS.items()}
+
+_CHUNK = 256          # rows a task; small enough to balance threads, large enough to be cheap
+
+
+class BatchResult(NamedTuple):
+    """What :func:`solve_many` found for each puzzle.
+
+    ``solutions``: the first solution of each puzzle in the input's shape and dtype (the
+    puzzle itself, unchanged, where there is none; a list with ``None`` for string input);
+    ``status``: int8 codes (``SOLVED``, ``NO_SOLUTION``, ``NOT_UNIQUE``, ``INVALID``,
+    ``NODE_LIMIT``); ``counts``: solutions found up to ``limit``; ``guesses``: the search
+    effort of each puzzle.
+    """
+
+    solutions: Any
+    status: np.ndarray
+    counts: np.ndarray
+    guesses: np.ndarray
+
+
+def _rows(puzzles: np.ndarray, box: Optional[Sequence[int]]):
+    """(uint8 rows of N*N, N, r, c, invalid mask) of an integer array (n, N*N) or (n, N, N)."""
+    if puzzles.dtype.kind not in "iu":
+        raise TypeError(f"puzzles must be an integer array, got dtype {puzzles.dtype}")
+    if puzzles.ndim == 3 and puzzles.shape[1] == puzzles.shape[2]:
+        n = puzzles.shape[1]
+    elif puzzles.ndim == 2 and math.isqrt(puzzles.shape[1]) ** 2 == puzzles.shape[1]:
+        n = math.isqrt(puzzles.shape[1])
+    else:
+        raise ValueError(f"puzzles must have shape (count, N*N) or (count, N, N), "
+                         f"got {puzzles.shape}")
+    r, c = box_for(n, box)
+    flat = puzzles.reshape(len(puzzles), n * n)
+    if flat.dtype == np.uint8:
+        bad = (flat > n).any(axis=1)
+        return np.ascontiguousarray(flat), n, r, c, bad
+    bad = ((flat < 0) | (flat > n)).any(axis=1)
+    # Out-of-range rows become values > n so that the core marks them invalid too.
+    rows = np.where(bad[:, None], 255, flat).astype(np.uint8)
+    return np.ascontiguousarray(rows), n, r, c, bad
+
+
+def solve_many(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = None,
+               alphabet: Optional[str] = None, threads: Optional[int] = None,
+               node_limit: Optional[int] = None) -> BatchResult:
+    """Solve a batch of puzzles of one shape; see :class:`BatchResult`.
+
+    ``puzzles``: an integer array of shape (count, N*N) or (count, N, N), 0 for empty
+    (uint8 is used as is, other integer dtypes are converted once), or an iterable of
+    puzzle strings.  ``limit=2`` checks uniqueness (status ``NOT_UNIQUE``).  ``threads``:
+    the number of threads (default: every core); the results are the same for any number.
+
+    >>> import numpy as np
+    >>> grid = np.zeros((2, 4, 4), dtype=np.uint8); grid[1, 0, :2] = 1
+    >>> result = solve_many(grid, limit=2)
+    >>> result.status.tolist(), result.solutions.shape
+    ([2, 3], (2, 4, 4))
+    """
+    if not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit must be a positive integer, got {limit!r}")
+    if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 0):
+        raise ValueError(f"node_limit must be a non-negative integer or None, got {node_limit!r}")
+    if threads is None:
+        threads = os.cpu_count() or 1
+    if not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
+    if isinstance(puzzles, np.ndarray):
+        return _solve_array(puzzles, limit, box, threads, node_limit)
+    if isinstance(puzzles, (str, bytes)):
+        raise TypeError("solve_many takes many puzzles: an array or an iterable of strings")
+    return _solve_strings(list(puzzles), limit, box, alphabet, threads, node_limit)
+
+
+def _run(rows: np.ndarray, r: int, c: int, limit: int, threads: int,
+         node_limit: Optional[int]):
+    count = len(rows)
+    out = np.empty_like(rows)
+    status = np.empty(count, dtype=np.int8)
+    counts = np.zeros(count, dtype=np.int64)
+    guesses = np.zeros(count, dtype=np.int64)
+    nl = -1 if node_limit is None else node_limit
+
+    def task(start: int) -> None:
+        _core.batch_search(rows, out, status, counts, guesses, r, c, limit, nl,
+                           start, min(start + _CHUNK, count))
+
+    starts = range(0, count, _CHUNK)
+    if threads == 1 or count <= _CHUNK:
+        for start in starts:
+            task(start)
+    else:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            for _ in pool.map(task, starts):
+                pass
+    return out, status, counts, guesses
+
+
+def _solve_array(puzzles: np.ndarray, limit: int, box: Optional[Sequence[int]],
+                 threads: int, node_limit: Optional[int]) -> BatchResult:
+    rows, n, r, c, bad = _rows(puzzles, box)
+    out, status, counts, guesses = _run(rows, r, c, limit, threads, node_limit)
+    status[bad] = INVALID
+    solutions = out.astype(puzzles.dtype, copy=False)
+    # Rows that were invalid keep the caller's own values.
+    solutions[bad] = puzzles.reshape(len(puzzles), -1)[bad]
+    solutions = solutions.reshape(puzzles.shape)
+    return BatchResult(solutions, status, counts, guesses)
+
+
+def _solve_strings(lines: list, limit: int, box: Optional[Sequence[int]],
+                   alphabet: Optional[str], threads: int,
+                   node_limit: Optional[int]) -> BatchResult:
+    """Parse each string (a failure marks it invalid), solve the rest as one array."""
+    grids: list = []
+    shape = None
+    for line in lines:
+        try:
+            grid = parse(line, box, alphabet)
+        except (SudokuError, TypeError):
+            grids.append(None)
+            continue
+        if shape is None:
+            shape = (grid.r, grid.c)
+        grids.append(grid if (grid.r, grid.c) == shape else None)
+    count = len(lines)
+    if shape is None:
+        status = np.full(count, INVALID, dtype=np.int8)
+        zeros = np.zeros(count, dtype=np.int64)
+        return BatchResult([None] * count, status, zeros, zeros.copy())
+    r, c = shape
+    ncells = (r * c) ** 2
+    rows = np.full((count, ncells), 255, dtype=np.uint8)
+    for i, grid in enumerate(grids):
+        if grid is not None:
+            rows[i] = np.frombuffer(grid.values, dtype=np.uint8)
+    out, status, counts, guesses = _run(rows, r, c, limit, threads, node_limit)
+    solutions = [grid.render(out[i].tobytes()) if grid is not None and status[i] in
+                 (SOLVED, NOT_UNIQUE) else None for i, grid in enumerate(grids)]
+    return BatchResult(solutions, status, counts, guesses)
+
+
+def count_many(puzzles: Any, *, limit: int = 2, **options: Any) -> np.ndarray:
+    """The number of solutions of each puzzle, up to ``limit`` (invalid puzzles: -1)."""
+    result = solve_many(puzzles, limit=limit, **options)
+    counts = result.counts.copy()
+    counts[result.status == INVALID] = -1
+    return counts

@@ -1,0 +1,107 @@
+"""solve_many / count_many: the batch path equals the per-call path, for every thread count,
+and a bad puzzle in a batch is marked, never raised."""
+import numpy as np
+import pytest
+
+import fastsudoku as fs
+from conftest import dataset
+from reference import check_grid
+from test_golden import FILES, _read, _values
+
+SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106",
+        "puzzles7_serg_benchmark"]
+
+
+def _array(lines):
+    return np.array([[0 if ch in ".0" else int(ch) for ch in p] for p in lines], dtype=np.uint8)
+
+
+@pytest.mark.parametrize("name", SETS)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_batch_equals_per_call(name, threads):
+    lines = dataset(name)
+    arr = _array(lines)
+    limit = 2
+    result = fs.solve_many(arr, limit=limit, threads=threads)
+    for i, line in enumerate(lines):
+        found = fs.search(line, limit=limit)
+        assert result.counts[i] == found.count
+        assert result.guesses[i] == found.guesses
+        if found.count:
+            assert "".join(map(str, result.solutions[i])) == found.solution
+            expected = fs.SOLVED if found.count == 1 else fs.NOT_UNIQUE
+        else:
+            expected = fs.NO_SOLUTION
+        assert result.status[i] == expected
+
+
+def test_threads_give_identical_results():
+    arr = _array(dataset("puzzles3_magictour_top1465"))
+    one = fs.solve_many(arr, threads=1, limit=2)
+    for threads in (2, 3, 8):
+        other = fs.solve_many(arr, threads=threads, limit=2)
+        for a, b in zip(one, other):
+            assert np.array_equal(a, b)
+
+
+def test_every_golden_shape_and_status():
+    for path in FILES:
+        box, cases = _read(path)
+        n = box[0] * box[1]
+        arr = np.array([_values(p, n) for _, p, _, _ in cases], dtype=np.int64).reshape(-1, n, n)
+        result = fs.solve_many(arr, box=box, limit=2)
+        assert result.solutions.shape == arr.shape and result.solutions.dtype == np.int64
+        for i, (_, puzzle, count, solution) in enumerate(cases):
+            expected = {0: fs.NO_SOLUTION, 1: fs.SOLVED}.get(count, fs.NOT_UNIQUE)
+            assert result.status[i] == expected, (path.name, i)
+            assert result.counts[i] == min(count, 2)
+            if count:
+                check_grid(_values(puzzle, n), result.solutions[i].ravel().tolist(), box)
+            else:
+                assert (result.solutions[i].ravel() == _values(puzzle, n)).all()
+
+
+def test_invalid_rows_are_marked_and_the_rest_solved():
+    lines = dataset("puzzles3_magictour_top1465")[:50]
+    arr = _array(lines).astype(np.int16)
+    arr[3, 0] = 10                      # out of range
+    arr[7, :2] = 5                      # repeated given in row 1
+    arr[9, 5] = -1                      # negative
+    result = fs.solve_many(arr, threads=2)
+    bad = {3, 7, 9}
+    for i in range(50):
+        if i in bad:
+            assert result.status[i] == fs.INVALID
+            assert (result.solutions[i] == arr[i]).all()      # the caller's values, unchanged
+        else:
+            assert result.status[i] == fs.SOLVED
+            assert "".join(map(str, result.solutions[i])) == fs.solve(lines[i])
+    assert fs.count_many(arr)[3] == -1
+
+
+def test_strings_and_node_limit():
+    lines = dataset("puzzles6_forum_hardest_1106")[:20] + ["x" * 81, "11" + "." * 79, "." * 16]
+    result = fs.solve_many(lines, limit=2)
+    assert result.solutions[:20] == [fs.solve(p) for p in lines[:20]]
+    assert result.solutions[20:] == [None, None, None]
+    assert result.status[20:].tolist() == [fs.INVALID] * 3      # a 4x4 among 9x9: invalid
+    limited = fs.solve_many(lines[:20], node_limit=0)
+    assert set(limited.status.tolist()) <= {fs.SOLVED, fs.NODE_LIMIT}
+    assert fs.NODE_LIMIT in limited.status.tolist()
+
+
+@pytest.mark.parametrize("bad,error", [
+    (np.zeros((2, 80), dtype=np.uint8), ValueError),
+    (np.zeros((2, 9, 8), dtype=np.uint8), ValueError),
+    (np.zeros((2, 81), dtype=np.float64), TypeError),
+    ("." * 81, TypeError),
+])
+def test_bad_batches(bad, error):
+    with pytest.raises(error):
+        fs.solve_many(bad)
+
+
+@pytest.mark.parametrize("option", [{"limit": 0}, {"threads": 0}, {"node_limit": -2}])
+def test_bad_options(option):
+    with pytest.raises(ValueError):
+        fs.solve_many(np.zeros((1, 81), dtype=np.uint8), **option)
