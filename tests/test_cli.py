@@ -80,3 +80,22 @@ def test_target_lines_weights_grid_and_no_solution(tmp_path, capsys):
     assert main(["target", "--lines", "--weights", str(w), str(f)]) == 65
     assert "--weights" in capsys.readouterr().err
     assert main(["target", "--lines", "--node-limit", "1", str(tmp_path / "missing")]) == 65
+
+
+def test_threads_give_the_same_output_in_chunks(tmp_path, capsys, monkeypatch):
+    """--threads goes through solve_many in chunks; every answer, error and exit code is the
+    one of the per-line path, in order (chunks of 3 lines here, so that they split the file)."""
+    import fastsudoku._cli as cli
+    from conftest import dataset
+    monkeypatch.setattr(cli, "CHUNK", 3)
+    lines = dataset("puzzles3_magictour_top1465")[:7] + [
+        "x" * 81, "11" + "." * 79, NONE, "." * 81, "." * 16, "1" + "." * 15]
+    f = tmp_path / "mixed.txt"
+    f.write_text("# mixed\n" + "\n".join(lines) + "\n")
+    for command in (["solve"], ["count", "--limit", "3"], ["solve", "--unique"]):
+        code = main(command + [str(f)])
+        plain = capsys.readouterr()
+        for threads in ("1", "2"):
+            assert main(command + ["--threads", threads, str(f)]) == code
+            assert capsys.readouterr() == plain
+    assert main(["solve", "--threads", "0", str(f)]) == 2

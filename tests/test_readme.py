@@ -22,7 +22,8 @@ def test_readme_examples():
 
 
 @pytest.mark.parametrize("module", ["fastsudoku", "fastsudoku._api", "fastsudoku._cover",
-                                    "fastsudoku._target", "fastsudoku._batch"])
+                                    "fastsudoku._target", "fastsudoku._batch",
+                                    "fastsudoku.dask"])
 def test_docstring_examples(module):
     import importlib
     mod = importlib.import_module(module)

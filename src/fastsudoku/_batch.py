@@ -106,12 +106,16 @@ def _run(rows: np.ndarray, r: int, c: int, limit: int, threads: int,
     guesses = np.zeros(count, dtype=np.int64)
     nl = -1 if node_limit is None else node_limit
 
+    # Chunks small enough that every thread gets several (hard puzzles bunch up), and no
+    # larger than _CHUNK rows.
+    chunk = min(_CHUNK, max(1, -(-count // (8 * threads))))
+
     def task(start: int) -> None:
         _core.batch_search(rows, out, status, counts, guesses, r, c, limit, nl,
-                           start, min(start + _CHUNK, count))
+                           start, min(start + chunk, count))
 
-    starts = range(0, count, _CHUNK)
-    if threads == 1 or count <= _CHUNK:
+    starts = range(0, count, chunk)
+    if threads == 1 or count <= 1:
         for start in starts:
             task(start)
     else:

@@ -1,6 +1,6 @@
 """The ``fastsudoku`` command line (first version: line files in, line files out).
 
-    fastsudoku solve [FILE|-] [--box RxC] [--alphabet A] [--limit K] [--stats]
+    fastsudoku solve [FILE|-] [--box RxC] [--alphabet A] [--limit K] [--stats] [--threads K]
     fastsudoku count [FILE|-] [--limit K]
     fastsudoku target [FILE|-] [--weights FILE] [--lines] [--grid] [--node-limit K]
 
@@ -22,9 +22,13 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Iterator, List, Optional, TextIO, Tuple
+from typing import Any, Dict, Iterator, List, Optional, TextIO, Tuple
+
+import numpy as np
 
 from ._api import search
+from ._batch import INVALID, solve_many
+from ._grid import Grid, parse
 from ._errors import SearchLimitError, SudokuError
 from ._target import max_score
 
@@ -47,6 +51,68 @@ def _puzzles(stream: TextIO) -> Iterator[Tuple[int, str]]:
         yield number, text.split()[0]
 
 
+# (line number, error or None, solutions found up to the limit, first solution, guesses)
+Answer = Tuple[int, Optional[SudokuError], int, Any, int]
+CHUNK = 8192          # lines a batch with --threads: memory stays proportional to it
+
+
+def _per_line(items: Iterator[Tuple[int, str]], args: argparse.Namespace,
+              limit: int) -> Iterator[Answer]:
+    for number, text in items:
+        try:
+            result = search(text, limit=limit, box=args.box, alphabet=args.alphabet)
+        except SudokuError as e:
+            yield number, e, 0, None, 0
+            continue
+        yield number, None, result.count, result.solution, result.guesses
+
+
+def _batched(items: Iterator[Tuple[int, str]], args: argparse.Namespace, limit: int,
+             threads: int) -> Iterator[Answer]:
+    """The same answers as _per_line, CHUNK lines at a time through solve_many."""
+    chunk: List[Tuple[int, str]] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == CHUNK:
+            yield from _solve_chunk(chunk, args, limit, threads)
+            chunk = []
+    if chunk:
+        yield from _solve_chunk(chunk, args, limit, threads)
+
+
+def _solve_chunk(chunk: List[Tuple[int, str]], args: argparse.Namespace, limit: int,
+                 threads: int) -> Iterator[Answer]:
+    parsed: List[Any] = []
+    for _, text in chunk:
+        try:
+            parsed.append(parse(text, args.box, args.alphabet))
+        except SudokuError as e:
+            parsed.append(e)
+    groups: Dict[Tuple[int, int], List[int]] = {}
+    for i, grid in enumerate(parsed):
+        if isinstance(grid, Grid):
+            groups.setdefault((grid.r, grid.c), []).append(i)
+    found: Dict[int, Tuple[int, int, Any, int]] = {}
+    for (r, c), where in groups.items():
+        values = np.frombuffer(b"".join(parsed[i].values for i in where), dtype=np.uint8)
+        result = solve_many(values.reshape(len(where), -1), limit=limit, box=(r, c),
+                            threads=threads)
+        for k, i in enumerate(where):
+            found[i] = (int(result.status[k]), int(result.counts[k]), result.solutions[k],
+                        int(result.guesses[k]))
+    for i, (number, text) in enumerate(chunk):
+        grid = parsed[i]
+        if not isinstance(grid, Grid):
+            yield number, grid, 0, None, 0
+            continue
+        status, count, solution, spent = found[i]
+        if status == INVALID:
+            # Givens that repeat: let the per-puzzle path name them.
+            yield next(_per_line(iter([(number, text)]), args, limit))
+            continue
+        yield number, None, count, grid.render(solution.tobytes()) if count else None, spent
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="fastsudoku", description="Fast Sudoku solving.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -62,6 +128,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="exit 1 if some puzzle does not have exactly one solution")
         s.add_argument("--stats", action="store_true",
                        help="print puzzles/s and guesses/puzzle on stderr")
+        s.add_argument("--threads", type=int, default=None,
+                       help="solve in batches of 8,192 lines on this many threads")
     t = sub.add_parser("target", help="target Sudoku (P1074): the best weighted score")
     t.add_argument("file", nargs="?", default="-", help="input file, '-' for stdin")
     t.add_argument("--weights", default=None,
@@ -125,6 +193,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.command != "target" and args.limit < 1:
         print("fastsudoku: --limit must be at least 1", file=sys.stderr)
         return EXIT_USAGE
+    if args.command != "target" and args.threads is not None and args.threads < 1:
+        print("fastsudoku: --threads must be at least 1", file=sys.stderr)
+        return EXIT_USAGE
     try:
         stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8",
                                                           errors="replace")
@@ -140,22 +211,22 @@ def main(argv: Optional[List[str]] = None) -> int:
     start = time.perf_counter()
     out = sys.stdout
     with stream:
-        for number, text in _puzzles(stream):
-            try:
-                result = search(text, limit=limit, box=args.box, alphabet=args.alphabet)
-            except SudokuError as e:
-                print(f"{args.file}:{number}: {e}", file=sys.stderr)
-                out.write(f"error: {e}\n")
+        items = _puzzles(stream)
+        answers = (_per_line(items, args, limit) if args.threads is None
+                   else _batched(items, args, limit, args.threads))
+        for number, error, found, solution, spent in answers:
+            if error is not None:
+                print(f"{args.file}:{number}: {error}", file=sys.stderr)
+                out.write(f"error: {error}\n")
                 status = EXIT_DATAERR
                 continue
             count += 1
-            guesses += result.guesses
+            guesses += spent
             if args.command == "count":
-                out.write(f"{result.count}{'+' if not result.complete else ''}\n")
+                out.write(f"{found}{'+' if found >= limit else ''}\n")
             else:
-                out.write(f"{result.solution if result.count else 'no solution'}\n")
-            if status == EXIT_OK and (result.count == 0
-                                      or (args.unique and result.count != 1)):
+                out.write(f"{solution if found else 'no solution'}\n")
+            if status == EXIT_OK and (found == 0 or (args.unique and found != 1)):
                 status = EXIT_UNSOLVED
     if args.stats and count:
         elapsed = time.perf_counter() - start

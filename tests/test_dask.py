@@ -1,0 +1,52 @@
+"""The Dask integration: a distributed LocalCluster solves a chunked array of puzzles and gets
+what solve_many gets on one machine."""
+import numpy as np
+import pytest
+
+da = pytest.importorskip("dask.array")
+distributed = pytest.importorskip("distributed")
+
+import dask  # noqa: E402
+
+import fastsudoku as fs  # noqa: E402
+from fastsudoku.dask import solve_many_dask  # noqa: E402
+from conftest import dataset  # noqa: E402
+
+
+def _array(lines):
+    return np.array([[0 if ch in ".0" else int(ch) for ch in p] for p in lines], dtype=np.uint8)
+
+
+@pytest.fixture(scope="module")
+def client():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as c:
+            yield c
+
+
+def test_local_cluster_equals_solve_many(client):
+    lines = dataset("puzzles3_magictour_top1465")[:400]
+    arr = _array(lines)
+    arr[5, :2] = 7                                  # one invalid row among them
+    puzzles = da.from_array(arr, chunks=(64, 81))
+    lazy = solve_many_dask(puzzles, limit=2)
+    solutions, status, counts, guesses = dask.compute(*lazy)
+    local = fs.solve_many(arr, limit=2, threads=1)
+    assert np.array_equal(solutions, local.solutions)
+    assert np.array_equal(status, local.status) and status[5] == fs.INVALID
+    assert np.array_equal(counts, local.counts)
+    assert np.array_equal(guesses, local.guesses)
+    assert len(client.scheduler_info()["workers"]) == 2
+
+
+def test_other_shapes_and_bad_input():
+    empty4 = da.zeros((6, 16), dtype=np.int32, chunks=(4, 8))     # column chunks are joined
+    solutions, status, counts, _ = dask.compute(*solve_many_dask(empty4, limit=3),
+                                                scheduler="synchronous")
+    assert solutions.dtype == np.int32 and solutions.shape == (6, 16)
+    assert status.tolist() == [fs.NOT_UNIQUE] * 6 and counts.tolist() == [3] * 6
+    with pytest.raises(ValueError):
+        solve_many_dask(da.zeros((2, 9, 9), dtype=np.uint8))
+    with pytest.raises(TypeError):
+        solve_many_dask(da.zeros((2, 81), dtype=np.float32))
