@@ -99,3 +99,80 @@ def test_threads_give_the_same_output_in_chunks(tmp_path, capsys, monkeypatch):
             assert main(command + ["--threads", threads, str(f)]) == code
             assert capsys.readouterr() == plain
     assert main(["solve", "--threads", "0", str(f)]) == 2
+
+
+def test_formats_in_and_out(tmp_path, capsys):
+    from conftest import dataset
+    lines = dataset("puzzles3_magictour_top1465")[:3]
+    grid_text = "\n\n".join("\n".join(p[r * 9:r * 9 + 9] for r in range(9)) for p in lines) + "\n"
+    f = tmp_path / "grids.txt"
+    f.write_text(grid_text)
+    assert main(["solve", str(f)]) == 0                      # detected as grids, kept as grids
+    out = capsys.readouterr().out
+    blocks = out.strip("\n").split("\n\n")
+    assert len(blocks) == 3
+    for p, block in zip(lines, blocks):
+        check_grid(_values(p), _values(block.replace("\n", "")), (3, 3))
+    assert main(["solve", "--output-format", "line", str(f)]) == 0
+    assert capsys.readouterr().out.splitlines() == [__import__("fastsudoku").solve(p)
+                                                   for p in lines]
+    assert main(["solve", "--output-format", "csv", str(f)]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0] == "puzzle,solution" and rows[1].split(",")[0] == lines[0].replace(".", "0")
+
+
+def test_convert_and_check(tmp_path, capsys):
+    import fastsudoku as fs
+    from conftest import dataset
+    lines = dataset("puzzles3_magictour_top1465")[:4]
+    f = tmp_path / "in.txt"
+    f.write_text("\n".join(lines) + "\n")
+    for fmt in ("grid", "csv", "sdk", "line"):
+        assert main(["convert", "--to", fmt, str(f)]) == 0
+        converted = tmp_path / f"out.{fmt}"
+        converted.write_text(capsys.readouterr().out)
+        assert main(["convert", "--format", fmt, "--to", "line", str(converted)]) == 0
+        assert capsys.readouterr().out.splitlines() == lines
+    sols = [fs.solve(p) for p in lines]
+    wrong = sols[2][:-2] + sols[2][-1] + sols[2][-2]
+    csv = tmp_path / "set.csv"
+    csv.write_text("quizzes,solutions\n" + "\n".join(
+        f"{p.replace('.', '0')},{s}" for p, s in zip(lines, [sols[0], sols[1], wrong, ""]))
+        + "\n" + "0" * 81 + "," + "\n")
+    assert main(["check", str(csv)]) == 1
+    out = capsys.readouterr()
+    assert out.out.splitlines() == ["ok", "ok", "wrong solution", "ok", "not unique"]
+    assert f"{csv}:4: wrong solution" in out.err and f"{csv}:6: not unique" in out.err
+
+
+def test_judge_format_samples(monkeypatch, capsys):
+    import io
+    from conftest import DATA
+    for path in sorted((DATA / "judges").glob("*.in")):
+        problem = path.name.rsplit("_", 1)[0]
+        monkeypatch.setattr("sys.stdin", io.StringIO(path.read_text()))
+        assert main(["judge-format", problem]) == 0
+        assert capsys.readouterr().out == path.with_suffix(".out").read_text(), problem
+    monkeypatch.setattr("sys.stdin", io.StringIO("garbage\nend\n"))
+    assert main(["judge-format", "poj3074"]) == 65
+    assert "judge-format poj3074" in capsys.readouterr().err
+    assert main(["judge-format", "nope"]) == 2
+
+
+def test_bad_files_name_file_and_line(tmp_path, capsys):
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(bytes(range(256)) * 4)
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text("." * 81 + "\n" + "." * 16 + "\n" + "." * 80 + "\n" + "?" * 81 + "\n")
+    badcsv = tmp_path / "bad.csv"
+    badcsv.write_text("quizzes,solutions\n" + "0" * 81 + "\n")
+    for path, command in ((junk, "solve"), (mixed, "solve"), (badcsv, "solve"),
+                          (junk, "check"), (badcsv, "convert")):
+        args = [command, str(path)] + (["--to", "line"] if command == "convert" else [])
+        assert main(args) == 65, (path.name, command)
+        err = capsys.readouterr().err
+        assert f"{path}:" in err and "Traceback" not in err, err
+    assert main(["solve", str(mixed), "--format", "line"]) == 65
+    out, err = capsys.readouterr()
+    assert out.splitlines()[1] != "error" and len(out.splitlines()) == 4
+    assert f"{mixed}:3:" in err

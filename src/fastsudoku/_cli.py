@@ -1,12 +1,20 @@
-"""The ``fastsudoku`` command line (first version: line files in, line files out).
+"""The ``fastsudoku`` command line.
 
-    fastsudoku solve [FILE|-] [--box RxC] [--alphabet A] [--limit K] [--stats] [--threads K]
-    fastsudoku count [FILE|-] [--limit K]
+    fastsudoku solve [FILE|-] [--format F] [--output-format F] [--box RxC] [--alphabet A]
+                     [--engine E] [--limit K] [--unique] [--threads K] [--stats]
+    fastsudoku count [FILE|-] [same options; --limit 2 by default]
+    fastsudoku check [FILE|-] [--format F] ...       givens, solutions in the file, uniqueness
+    fastsudoku convert [FILE|-] --to F [--format F]  one format to another
+    fastsudoku judge-format PROBLEM                  stdin -> the judge's exact output
     fastsudoku target [FILE|-] [--weights FILE] [--lines] [--grid] [--node-limit K]
 
-Input: one puzzle a line (N*N cells, '.', '0' or '-' empty); blank lines and lines starting
-with '#' are skipped; anything after the first whitespace on a line is ignored.
-Output: one line per puzzle, in order: the solution, or ``no solution`` / ``error: ...``.
+Formats (``--format``, detected by default): ``line`` (one puzzle a line, '#' comments,
+annotations after the puzzle ignored), ``grid`` (N lines of N cells, separators and blank
+lines allowed), ``csv`` (``quizzes,solutions``, ``puzzle,solution`` or
+``source,puzzle,solution,rating``), ``sdk`` (SadMan, '#' header lines).  See
+``fastsudoku.formats``.  Output: one answer a puzzle, in order: the solution (in the
+puzzle's own form, or in ``--output-format``), or ``no solution`` / ``error: ...`` on a line
+of its own; grids are separated by a blank line.  Judge problems: see ``fastsudoku.judges``.
 
 ``target`` (Luogu P1074, target Sudoku) reads one puzzle, the whole input (the judge's 9
 lines of 9 numbers, 0 empty), or with --lines one puzzle a line, and prints the best
@@ -14,8 +22,9 @@ weighted score of each, or -1 when it has no solution: byte for byte the judge's
 --weights names a file of N lines of N integers (default: the P1074 rings); --grid also
 prints the best grid after the score.
 
-Exit codes: 0 every puzzle solved; 1 some puzzle had no solution (or, with --unique, was
-not unique); 2 usage; 65 some line could not be read (its line number is on stderr).
+Exit codes: 0 every puzzle solved (check: every puzzle valid and unique); 1 some puzzle had
+no solution (or, with --unique, was not unique; check: some puzzle or stored solution is
+wrong); 2 usage; 65 some input could not be read (file, line and column on stderr).
 """
 from __future__ import annotations
 
@@ -26,7 +35,8 @@ from typing import Any, Dict, Iterator, List, Optional, TextIO, Tuple
 
 import numpy as np
 
-from ._api import search
+from . import formats, judges
+from ._api import ENGINES, _SEARCH, _grid
 from ._batch import INVALID, solve_many
 from ._grid import Grid, parse
 from ._errors import SearchLimitError, SudokuError
@@ -44,32 +54,41 @@ def _box(text: str) -> Tuple[int, int]:
 
 
 def _puzzles(stream: TextIO) -> Iterator[Tuple[int, str]]:
-    for number, line in enumerate(stream, 1):
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        yield number, text.split()[0]
+    for record in formats.read_lines(stream):
+        yield record.line, record.puzzle
 
 
-# (line number, error or None, solutions found up to the limit, first solution, guesses)
-Answer = Tuple[int, Optional[SudokuError], int, Any, int]
-CHUNK = 8192          # lines a batch with --threads: memory stays proportional to it
+# (line number, error or None, solutions found up to the limit, parsed grid, first
+# solution's values, guesses)
+Answer = Tuple[int, Optional[SudokuError], int, Optional[Grid], Optional[bytes], int]
+CHUNK = 8192          # puzzles a batch with --threads: memory stays proportional to it
+
+
+def _located(error: SudokuError, number: int) -> SudokuError:
+    """The error with the file line of its puzzle when the puzzle spans several lines."""
+    line = getattr(error, "line", None)
+    if line is not None and not getattr(error, "_located", False):
+        setattr(error, "line", number + line - 1)
+        setattr(error, "_located", True)
+    return error
 
 
 def _per_line(items: Iterator[Tuple[int, str]], args: argparse.Namespace,
               limit: int) -> Iterator[Answer]:
     for number, text in items:
         try:
-            result = search(text, limit=limit, box=args.box, alphabet=args.alphabet)
+            grid = _grid(text, args.box, args.alphabet)
         except SudokuError as e:
-            yield number, e, 0, None, 0
+            yield number, _located(e, number), 0, None, None, 0
             continue
-        yield number, None, result.count, result.solution, result.guesses
+        found, first, guesses, status = _SEARCH[args.engine](grid.values, grid.r, grid.c,
+                                                             limit, -1)
+        yield number, None, found, grid, first, guesses
 
 
 def _batched(items: Iterator[Tuple[int, str]], args: argparse.Namespace, limit: int,
              threads: int) -> Iterator[Answer]:
-    """The same answers as _per_line, CHUNK lines at a time through solve_many."""
+    """The same answers as _per_line, CHUNK puzzles at a time through solve_many."""
     chunk: List[Tuple[int, str]] = []
     for item in items:
         chunk.append(item)
@@ -103,25 +122,80 @@ def _solve_chunk(chunk: List[Tuple[int, str]], args: argparse.Namespace, limit: 
     for i, (number, text) in enumerate(chunk):
         grid = parsed[i]
         if not isinstance(grid, Grid):
-            yield number, grid, 0, None, 0
+            yield number, _located(grid, number), 0, None, None, 0
             continue
         status, count, solution, spent = found[i]
         if status == INVALID:
             # Givens that repeat: let the per-puzzle path name them.
             yield next(_per_line(iter([(number, text)]), args, limit))
             continue
-        yield number, None, count, grid.render(solution.tobytes()) if count else None, spent
+        yield number, None, count, grid, solution.tobytes() if count else None, spent
+
+
+class _Writer:
+    """Writes answers in order: in the puzzle's own form, or in an output format."""
+
+    def __init__(self, out: TextIO, fmt: Optional[str], grid_like: bool) -> None:
+        self.out = out
+        self.fmt = fmt
+        self.blank = grid_like if fmt is None else fmt in ("grid", "sdk")
+        self.started = False
+
+    def _separate(self) -> None:
+        if self.started and self.blank:
+            self.out.write("\n")
+        self.started = True
+
+    def line(self, text: str) -> None:
+        self._separate()
+        self.out.write(text + "\n")
+
+    def grid(self, grid: Grid, values: bytes, puzzle_values: Optional[bytes] = None) -> None:
+        if self.fmt == "csv" and not self.started:
+            self.out.write("puzzle,solution\n")
+        self._separate()
+        symbols = grid.symbols if grid.symbols and len(grid.symbols) == grid.n else None
+        if self.fmt is None:
+            text = grid.render(values)
+            text = text if isinstance(text, str) else str(text)
+            self.out.write(text if text.endswith("\n") else text + "\n")
+        elif self.fmt == "csv":
+            self.out.write(formats.format_line(puzzle_values or values, grid.n, symbols, "0")
+                           + "," + (formats.format_line(values, grid.n, symbols)
+                                    if puzzle_values else "") + "\n")
+        else:
+            self.out.write(formats.to_text(values, grid.n, self.fmt, symbols))
+
+
+def _open(args: argparse.Namespace) -> TextIO:
+    if args.file == "-":
+        return sys.stdin
+    return open(args.file, encoding="utf-8", errors="replace", newline="")
+
+
+def _records(args: argparse.Namespace, stream: TextIO) -> Iterator[Tuple[int, str]]:
+    for record in formats.read(stream, args.format):
+        yield record.line, record.puzzle
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="fastsudoku", description="Fast Sudoku solving.")
     sub = p.add_subparsers(dest="command", required=True)
+
+    def common(s: argparse.ArgumentParser) -> None:
+        s.add_argument("file", nargs="?", default="-", help="input file, '-' for stdin")
+        s.add_argument("--format", default="auto", choices=("auto",) + formats.FORMATS,
+                       help="input format (default: detected)")
+        s.add_argument("--box", type=_box, default=None, help="box shape RxC (e.g. 2x3)")
+        s.add_argument("--alphabet", default=None, help="symbols, e.g. A-P, 1-9A-G, 0-9A-F")
+
     for name, help_text in (("solve", "solve each puzzle of a file"),
                             ("count", "count the solutions of each puzzle")):
         s = sub.add_parser(name, help=help_text)
-        s.add_argument("file", nargs="?", default="-", help="input file, '-' for stdin")
-        s.add_argument("--box", type=_box, default=None, help="box shape RxC (e.g. 2x3)")
-        s.add_argument("--alphabet", default=None, help="symbols, e.g. A-P, 1-9A-G, 0-9A-F")
+        common(s)
+        s.add_argument("--output-format", default=None, choices=formats.FORMATS,
+                       help="write solutions in this format (default: the puzzle's own form)")
+        s.add_argument("--engine", default="bitmask", choices=ENGINES)
         s.add_argument("--limit", type=int, default=2 if name == "count" else 1,
                        help="stop counting at this many solutions")
         s.add_argument("--unique", action="store_true",
@@ -129,7 +203,14 @@ def _parser() -> argparse.ArgumentParser:
         s.add_argument("--stats", action="store_true",
                        help="print puzzles/s and guesses/puzzle on stderr")
         s.add_argument("--threads", type=int, default=None,
-                       help="solve in batches of 8,192 lines on this many threads")
+                       help="solve in batches of 8,192 puzzles on this many threads")
+    c = sub.add_parser("check", help="check givens, stored solutions and uniqueness")
+    common(c)
+    v = sub.add_parser("convert", help="convert puzzles from one format to another")
+    common(v)
+    v.add_argument("--to", "--output-format", dest="to", required=True, choices=formats.FORMATS)
+    j = sub.add_parser("judge-format", help="answer a judge problem's input (stdin) exactly")
+    j.add_argument("problem", choices=sorted(judges.JUDGES))
     t = sub.add_parser("target", help="target Sudoku (P1074): the best weighted score")
     t.add_argument("file", nargs="?", default="-", help="input file, '-' for stdin")
     t.add_argument("--weights", default=None,
@@ -140,6 +221,82 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--grid", action="store_true", help="print the best grid after the score")
     t.add_argument("--node-limit", type=int, default=None, help="give up after K guesses")
     return p
+
+
+def _report(args: argparse.Namespace, number: int, error: Exception) -> None:
+    line = getattr(error, "line", None) or number
+    print(f"{args.file}:{line}: {error}", file=sys.stderr)
+
+
+def _check(args: argparse.Namespace, stream: TextIO) -> int:
+    """One line a puzzle: ok, no solution, not unique, wrong solution, or error."""
+    status = EXIT_OK
+    counts: Dict[str, int] = {}
+    for record in formats.read(stream, args.format):
+        try:
+            grid = _grid(record.puzzle, args.box, args.alphabet)
+            found, first, _, _ = _SEARCH["bitmask"](grid.values, grid.r, grid.c, 2, -1)
+            verdict = {0: "no solution", 1: "ok"}.get(found, "not unique")
+            if record.solution and verdict != "no solution":
+                given = parse(record.solution, args.box, args.alphabet)
+                if not _solves(grid, given.values) or (found == 1 and given.values != first):
+                    verdict = "wrong solution"
+        except SudokuError as e:
+            _report(args, record.line, _located(e, record.line))
+            verdict = f"error: {e}"
+            status = EXIT_DATAERR
+        if verdict != "ok":
+            print(f"{args.file}:{record.line}: {verdict}", file=sys.stderr)
+            if status == EXIT_OK:
+                status = EXIT_UNSOLVED
+        counts[verdict.split(":")[0]] = counts.get(verdict.split(":")[0], 0) + 1
+        sys.stdout.write(verdict + "\n")
+    summary = ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
+    print(f"{sum(counts.values())} puzzles: {summary or 'none'}", file=sys.stderr)
+    return status
+
+
+def _solves(grid: Grid, values: bytes) -> bool:
+    """values is a full grid that keeps the givens and breaks no rule."""
+    from . import _core
+    if len(values) != len(grid.values) or 0 in values:
+        return False
+    if any(g and g != v for g, v in zip(grid.values, values)):
+        return False
+    return _core.conflict(values, grid.r, grid.c) is None
+
+
+def _convert(args: argparse.Namespace, stream: TextIO) -> int:
+    status = EXIT_OK
+    out = _Writer(sys.stdout, args.to, grid_like=False)
+    for record in formats.read(stream, args.format):
+        try:
+            grid = parse(record.puzzle, args.box, args.alphabet)
+            solution = (parse(record.solution, args.box, args.alphabet).values
+                        if record.solution else None)
+        except SudokuError as e:
+            _report(args, record.line, _located(e, record.line))
+            out.line(f"error: {e}")
+            status = EXIT_DATAERR
+            continue
+        if args.to == "csv":
+            out.grid(grid, solution or grid.values, grid.values if solution else None)
+            if not solution:
+                # A puzzle without a solution: the solution column stays empty.
+                pass
+        else:
+            out.grid(grid, grid.values)
+    return status
+
+
+def _judge(args: argparse.Namespace) -> int:
+    text = sys.stdin.read()
+    try:
+        sys.stdout.write(judges.answer(args.problem, text))
+    except (SudokuError, ValueError) as e:
+        print(f"fastsudoku judge-format {args.problem}: {e}", file=sys.stderr)
+        return EXIT_DATAERR
+    return EXIT_OK
 
 
 def _target(args: argparse.Namespace, stream: TextIO) -> int:
@@ -190,44 +347,69 @@ def main(argv: Optional[List[str]] = None) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as e:
         return EXIT_USAGE if e.code else EXIT_OK
-    if args.command != "target" and args.limit < 1:
-        print("fastsudoku: --limit must be at least 1", file=sys.stderr)
-        return EXIT_USAGE
-    if args.command != "target" and args.threads is not None and args.threads < 1:
-        print("fastsudoku: --threads must be at least 1", file=sys.stderr)
-        return EXIT_USAGE
+    if args.command == "judge-format":
+        return _judge(args)
+    if args.command in ("solve", "count"):
+        if args.limit < 1:
+            print("fastsudoku: --limit must be at least 1", file=sys.stderr)
+            return EXIT_USAGE
+        if args.threads is not None and args.threads < 1:
+            print("fastsudoku: --threads must be at least 1", file=sys.stderr)
+            return EXIT_USAGE
     try:
-        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8",
-                                                          errors="replace")
+        stream = _open(args)
     except OSError as e:
         print(f"fastsudoku: {e}", file=sys.stderr)
         return EXIT_DATAERR
-    if args.command == "target":
+    try:
         with stream:
-            return _target(args, stream)
+            if args.command == "target":
+                return _target(args, stream)
+            if args.command == "check":
+                return _check(args, stream)
+            if args.command == "convert":
+                return _convert(args, stream)
+            return _solve(args, stream)
+    except (SudokuError, ValueError) as e:
+        # A file-level problem (an unknown CSV header, a format that does not fit).
+        _report(args, getattr(e, "line", None) or 0, e)
+        return EXIT_DATAERR
+
+
+def _solve(args: argparse.Namespace, stream: TextIO) -> int:
     limit = max(args.limit, 2) if args.unique else args.limit
     status = EXIT_OK
     count = guesses = 0
     start = time.perf_counter()
-    out = sys.stdout
-    with stream:
-        items = _puzzles(stream)
-        answers = (_per_line(items, args, limit) if args.threads is None
-                   else _batched(items, args, limit, args.threads))
-        for number, error, found, solution, spent in answers:
-            if error is not None:
-                print(f"{args.file}:{number}: {error}", file=sys.stderr)
-                out.write(f"error: {error}\n")
-                status = EXIT_DATAERR
-                continue
-            count += 1
-            guesses += spent
-            if args.command == "count":
-                out.write(f"{found}{'+' if found >= limit else ''}\n")
-            else:
-                out.write(f"{solution if found else 'no solution'}\n")
-            if status == EXIT_OK and (found == 0 or (args.unique and found != 1)):
-                status = EXIT_UNSOLVED
+    if args.format == "auto":
+        head: List[str] = []
+        for line in stream:
+            head.append(line)
+            if len(head) >= 80:
+                break
+        args.format = formats.detect(head)
+        stream = formats._chain(head, stream)    # type: ignore[assignment]
+    out = _Writer(sys.stdout, args.output_format if args.command == "solve" else None,
+                  grid_like=args.format in ("grid", "sdk") and args.command == "solve")
+    items = _records(args, stream)
+    answers = (_per_line(items, args, limit) if args.threads is None or args.engine != "bitmask"
+               else _batched(items, args, limit, args.threads))
+    for number, error, found, grid, values, spent in answers:
+        if error is not None:
+            _report(args, number, error)
+            out.line(f"error: {error}")
+            status = EXIT_DATAERR
+            continue
+        count += 1
+        guesses += spent
+        if args.command == "count":
+            out.line(f"{found}{'+' if found >= limit else ''}")
+        elif found and grid is not None and values is not None:
+            out.grid(grid, values, grid.values)
+        else:
+            out.line("no solution")
+        if status == EXIT_OK and (found == 0 or (args.unique and found != 1)):
+            status = EXIT_UNSOLVED
     if args.stats and count:
         elapsed = time.perf_counter() - start
         print(f"{count} puzzles in {elapsed:.3f} s: {count / elapsed:,.0f} puzzles/s, "

@@ -1,0 +1,272 @@
+"""Puzzle files: streaming readers and writers for the formats users have.
+
+Formats (``FORMATS``):
+
+``line``
+    One puzzle a line: N*N cells ('.', '0' or '-' empty), as in the common benchmark files.
+    '#' comment lines and blank lines are skipped; anything after the first whitespace on a
+    line is an annotation and ignored; CRLF is fine.
+``grid``
+    N lines of N cells, packed (``53..7....``) or space-separated (numbers for sides over
+    9), with or without box separators (``|``, ``-``, ``+``, ``*`` lines); puzzles separated
+    by blank lines (a grid also ends after N rows).
+``csv``
+    A header naming the columns: ``quizzes,solutions`` (Kaggle) or ``puzzle,solution``
+    (0 for empty), or ``source,puzzle,solution,rating`` ('.' for empty, the layout of the
+    machine-learning reasoning sets).  The solution column, when present, is kept so that
+    it can be checked.
+``sdk``
+    SadMan Software's ``.sdk``: '#' header lines (``#A`` author, ``#D`` description ...),
+    then 9 lines of 9 characters ('.' empty).  Several puzzles may follow one another,
+    separated by blank lines.
+
+Readers yield :class:`Record` objects one at a time and never hold the file in memory;
+the text of each puzzle goes to :func:`fastsudoku.solve` and friends as it is.  Writers
+take cell values (a ``bytes`` of N*N values, 0 empty) and write one puzzle at a time.
+
+>>> import io
+>>> [r.puzzle[:9] for r in read(io.StringIO("# two\\n" + "1" * 81 + " note\\n" + "." * 81))]
+['111111111', '.........']
+"""
+from __future__ import annotations
+
+import csv as _csv
+import io
+import math
+import re
+from dataclasses import dataclass
+from typing import IO, Iterable, Iterator, List, Optional, TextIO
+
+from ._errors import ParseError
+
+FORMATS = ("line", "grid", "csv", "sdk")
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@#"
+_SEPARATOR = re.compile(r"^[\s\-+=*|]*$")
+_CSV_LAYOUTS = {
+    ("quizzes", "solutions"): ("quizzes", "solutions"),
+    ("puzzle", "solution"): ("puzzle", "solution"),
+    ("source", "puzzle", "solution", "rating"): ("puzzle", "solution"),
+}
+
+
+@dataclass
+class Record:
+    """One puzzle of a file: where it starts (1-based line), its text as written, and
+    what the file says with it (a solution, a source, a rating) when it says anything."""
+
+    line: int
+    puzzle: str
+    solution: Optional[str] = None
+    source: Optional[str] = None
+    rating: Optional[str] = None
+
+
+def _lines(stream: Iterable[str]) -> Iterator[tuple]:
+    for number, line in enumerate(stream, 1):
+        yield number, line.rstrip("\r\n").rstrip("\r")
+
+
+def read_lines(stream: Iterable[str]) -> Iterator[Record]:
+    for number, line in _lines(stream):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        yield Record(number, text.split()[0])
+
+
+def _is_row(line: str) -> bool:
+    return bool(line.strip()) and not _SEPARATOR.match(line)
+
+
+def _row_cells(line: str) -> int:
+    """Cells of a grid row: numbers (tokens of at most two digits, or one-character empty
+    marks) count one a token; otherwise characters count, gaps between boxes ignored."""
+    tokens = line.replace("|", " ").split()
+    if len(tokens) > 1 and all(len(t) == 1 or (t.isdigit() and len(t) <= 2) for t in tokens):
+        return len(tokens)
+    return sum(len(t) for t in tokens)
+
+
+def read_grids(stream: Iterable[str]) -> Iterator[Record]:
+    """Blocks of rows; a block ends when it holds as many rows as its first row has cells
+    (so that grids need no blank line between them, and blank lines inside a grid, between
+    bands, are allowed), or at a blank line after rows of an unknown width."""
+    block: List[str] = []
+    start = 0
+    width = 0
+    for number, line in _lines(stream):
+        if line.lstrip().startswith("#") and not block:
+            continue
+        if not line.strip():
+            if block and not width:
+                yield Record(start, "\n".join(block) + "\n")
+                block = []
+            elif block:
+                block.append(line)
+            continue
+        if not block:
+            start = number
+            width = _row_cells(line) if _is_row(line) else 0
+        elif not width and _is_row(line):
+            width = _row_cells(line)
+        block.append(line)
+        rows = sum(1 for ln in block if _is_row(ln))
+        if width and rows == width:
+            yield Record(start, "\n".join(block) + "\n")
+            block = []
+            width = 0
+    if block:
+        yield Record(start, "\n".join(block) + "\n")
+
+
+def read_csv(stream: Iterable[str]) -> Iterator[Record]:
+    rows = _csv.reader(line for _, line in _lines(stream))
+    header = None
+    number = 0
+    for row in rows:
+        number += 1
+        if not row or not "".join(row).strip():
+            continue
+        if header is None:
+            names = tuple(name.strip().lower() for name in row)
+            if names not in _CSV_LAYOUTS:
+                raise ParseError(f"line {number}: unknown CSV header {','.join(row)!r} (expected "
+                                 "quizzes,solutions or puzzle,solution or "
+                                 "source,puzzle,solution,rating)", line=number)
+            header = names
+            puzzle_col, solution_col = (names.index(k) for k in _CSV_LAYOUTS[names])
+            continue
+        if len(row) != len(header):
+            raise ParseError(f"line {number}: {len(row)} fields, the header has {len(header)}",
+                             line=number)
+        source = row[header.index("source")] if "source" in header else None
+        rating = row[header.index("rating")] if "rating" in header else None
+        yield Record(number, row[puzzle_col].strip(), row[solution_col].strip() or None,
+                     source, rating)
+
+
+def read_sdk(stream: Iterable[str]) -> Iterator[Record]:
+    return read_grids(line for line in stream if not line.lstrip().startswith("#"))
+
+
+READERS = {"line": read_lines, "grid": read_grids, "csv": read_csv, "sdk": read_sdk}
+
+
+def detect(first_lines: List[str]) -> str:
+    """The format of a file from its first lines (comments skipped).
+
+    A first line of L packed cells is a puzzle line when L is 81 or more (no grid row is
+    that long) or when L is a square whose leading run of L-long lines is not exactly L
+    lines (a grid of side L has exactly L rows); shorter rows and spaced rows are grids.
+    """
+    content = [ln.rstrip("\r\n") for ln in first_lines
+               if ln.strip() and not ln.lstrip().startswith("#")]
+    if not content:
+        return "line"
+    if first_lines and first_lines[0].startswith("#") and len(content) >= 9 and all(
+            len(ln.strip()) == 9 for ln in content[:9]):
+        return "sdk"
+    head = content[0].strip().lower()
+    if "," in head and tuple(x.strip() for x in head.split(",")) in _CSV_LAYOUTS:
+        return "csv"
+    tokens = content[0].split()
+    first = tokens[0] if tokens else ""
+    side = math.isqrt(len(first))
+    if len(first) >= 81 and side * side == len(first):
+        return "line"                    # annotations may follow on the line
+    if len(tokens) > 1:
+        return "grid" if len(tokens) <= 64 else "line"
+    if side * side != len(first) or len(first) < 16:
+        return "grid"
+    run = 0
+    for ln in content:
+        if len(ln.strip()) != len(first):
+            break
+        run += 1
+    return "grid" if run == len(first) else "line"
+
+
+def read(stream: TextIO, format: str = "auto") -> Iterator[Record]:
+    """Records of a text stream in the named format, or detected from its first lines."""
+    if format == "auto":
+        head: List[str] = []
+        for line in stream:
+            head.append(line)
+            if len(head) >= 80:
+                break
+        format = detect(head)
+        lines: Iterable[str] = _chain(head, stream)
+    else:
+        lines = stream
+    if format not in READERS:
+        raise ValueError(f"unknown format {format!r}; choose from {', '.join(FORMATS)}")
+    return READERS[format](lines)
+
+
+def _chain(head: List[str], rest: Iterable[str]) -> Iterator[str]:
+    yield from head
+    yield from rest
+
+
+# --- writers ---------------------------------------------------------------------------------
+
+def _symbols(n: int, symbols: Optional[str]) -> Optional[str]:
+    if symbols is not None:
+        return symbols
+    return SYMBOLS[:n] if n <= 9 else None
+
+
+def format_line(values: bytes, n: int, symbols: Optional[str] = None,
+                empty: str = ".") -> str:
+    """One line of N*N cells (sides over 9 need one-character symbols, e.g. 'A-P')."""
+    sym = _symbols(n, symbols)
+    if sym is None:
+        sym = SYMBOLS[:n]
+    return "".join(sym[v - 1] if v else empty for v in values)
+
+
+def format_grid(values: bytes, n: int, symbols: Optional[str] = None,
+                empty: str = ".") -> str:
+    """N lines of N cells: packed with symbols, else space-separated numbers (0 empty)."""
+    sym = _symbols(n, symbols)
+    rows = []
+    for r in range(n):
+        row = values[r * n:(r + 1) * n]
+        if sym is not None:
+            rows.append("".join(sym[v - 1] if v else empty for v in row))
+        else:
+            width = len(str(n))
+            rows.append(" ".join(str(v).rjust(width) for v in row))
+    return "\n".join(rows) + "\n"
+
+
+def write(stream: IO[str], records: Iterable[tuple], format: str, n: int,
+          symbols: Optional[str] = None) -> None:
+    """Write (puzzle values, solution values or None) pairs in a format.
+
+    ``csv`` writes the ``puzzle,solution`` layout (0 for empty); ``grid`` and ``sdk``
+    separate puzzles by a blank line (and write only the puzzle).
+    """
+    if format not in FORMATS:
+        raise ValueError(f"unknown format {format!r}; choose from {', '.join(FORMATS)}")
+    if format == "csv":
+        stream.write("puzzle,solution\n")
+    first = True
+    for puzzle, solution in records:
+        if format == "line":
+            stream.write(format_line(puzzle, n, symbols) + "\n")
+        elif format == "csv":
+            stream.write(format_line(puzzle, n, symbols, empty="0") + ","
+                         + (format_line(solution, n, symbols) if solution else "") + "\n")
+        else:
+            if not first:
+                stream.write("\n")
+            stream.write(format_grid(puzzle, n, symbols))
+        first = False
+
+
+def to_text(values: bytes, n: int, format: str, symbols: Optional[str] = None) -> str:
+    """One puzzle in a format, as a string."""
+    out = io.StringIO()
+    write(out, [(values, None)], format, n, symbols)
+    return out.getvalue()
