@@ -93,8 +93,13 @@ def test_threads_give_the_same_output_in_chunks(tmp_path, capsys, monkeypatch):
     f = tmp_path / "mixed.txt"
     f.write_text("# mixed\n" + "\n".join(lines) + "\n")
     for command in (["solve"], ["count", "--limit", "3"], ["solve", "--unique"]):
-        code = main(command + [str(f)])
-        plain = capsys.readouterr()
+        # The general path, one puzzle at a time, is the reference for the array fast path.
+        with monkeypatch.context() as m:
+            m.setattr(cli, "_solve_lines81", lambda *a: None)
+            code = main(command + [str(f)])
+            plain = capsys.readouterr()
+        assert main(command + [str(f)]) == code
+        assert capsys.readouterr() == plain
         for threads in ("1", "2"):
             assert main(command + ["--threads", threads, str(f)]) == code
             assert capsys.readouterr() == plain
@@ -176,3 +181,18 @@ def test_bad_files_name_file_and_line(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert out.splitlines()[1] != "error" and len(out.splitlines()) == 4
     assert f"{mixed}:3:" in err
+
+
+def test_size_option_and_summary_line(tmp_path, capsys):
+    from conftest import dataset
+    f = tmp_path / "many.txt"
+    f.write_text("\n".join(dataset("puzzles2_17_clue")[:400]) + "\n")
+    assert main(["solve", "--size", "9", str(f)]) == 0
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 400 and "400 puzzles in" in err      # summary unasked
+    assert main(["solve", "--size", "6", str(f)]) == 2                   # 6 is not square
+    assert "--size 6" in capsys.readouterr().err
+    small = tmp_path / "small.txt"
+    small.write_text(P + "\n")
+    assert main(["solve", str(small)]) == 0
+    assert capsys.readouterr().err == ""                                  # no summary: 1 puzzle

@@ -38,7 +38,7 @@ import numpy as np
 from . import formats, judges
 from ._api import ENGINES, _SEARCH, _grid
 from ._batch import INVALID, solve_many
-from ._grid import Grid, parse
+from ._grid import _LINE81, _LINE81_VALUES, Grid, box_for, parse
 from ._errors import SearchLimitError, SudokuError
 from ._target import max_score
 
@@ -187,6 +187,8 @@ def _parser() -> argparse.ArgumentParser:
         s.add_argument("--format", default="auto", choices=("auto",) + formats.FORMATS,
                        help="input format (default: detected)")
         s.add_argument("--box", type=_box, default=None, help="box shape RxC (e.g. 2x3)")
+        s.add_argument("--size", type=int, default=None,
+                       help="side N of every grid (square boxes; else give --box)")
         s.add_argument("--alphabet", default=None, help="symbols, e.g. A-P, 1-9A-G, 0-9A-F")
 
     for name, help_text in (("solve", "solve each puzzle of a file"),
@@ -349,6 +351,13 @@ def main(argv: Optional[List[str]] = None) -> int:
         return EXIT_USAGE if e.code else EXIT_OK
     if args.command == "judge-format":
         return _judge(args)
+    if getattr(args, "size", None) is not None:
+        try:
+            box = box_for(args.size, args.box)
+        except SudokuError as e:
+            print(f"fastsudoku: --size {args.size}: {e}", file=sys.stderr)
+            return EXIT_USAGE
+        args.box = box
     if args.command in ("solve", "count"):
         if args.limit < 1:
             print("fastsudoku: --limit must be at least 1", file=sys.stderr)
@@ -378,9 +387,8 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 def _solve(args: argparse.Namespace, stream: TextIO) -> int:
     limit = max(args.limit, 2) if args.unique else args.limit
-    status = EXIT_OK
-    count = guesses = 0
     start = time.perf_counter()
+    stream = _progress(stream)
     if args.format == "auto":
         head: List[str] = []
         for line in stream:
@@ -391,9 +399,40 @@ def _solve(args: argparse.Namespace, stream: TextIO) -> int:
         stream = formats._chain(head, stream)    # type: ignore[assignment]
     out = _Writer(sys.stdout, args.output_format if args.command == "solve" else None,
                   grid_like=args.format in ("grid", "sdk") and args.command == "solve")
+    if (args.format == "line" and args.engine == "bitmask" and args.box in (None, (3, 3))
+            and args.alphabet is None and args.output_format in (None, "line")):
+        stats = _solve_lines81(args, stream, limit, out)
+        if stats is not None:
+            status, count, guesses = stats
+            _print_stats(args, count, guesses, start)
+            return status
     items = _records(args, stream)
     answers = (_per_line(items, args, limit) if args.threads is None or args.engine != "bitmask"
                else _batched(items, args, limit, args.threads))
+    status, count, guesses = _emit(args, out, answers, limit, EXIT_OK)
+    _print_stats(args, count, guesses, start)
+    return status
+
+
+SUMMARY_OVER = 300    # puzzles above which a summary line goes to stderr unasked
+
+
+def _progress(lines: Any) -> Any:
+    """The input lines with a progress bar on stderr when it is a terminal and tqdm is
+    installed (pip install "fastsudoku[progress]"); the lines as they are otherwise."""
+    if not sys.stderr.isatty():
+        return lines
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+    except ImportError:
+        return lines
+    return tqdm(lines, unit=" lines", file=sys.stderr, leave=False, mininterval=0.5)
+
+
+def _emit(args: argparse.Namespace, out: _Writer, answers: Iterator[Answer], limit: int,
+          status: int) -> Tuple[int, int, int]:
+    """Write the answers in order; (exit status, puzzles answered, guesses)."""
+    count = guesses = 0
     for number, error, found, grid, values, spent in answers:
         if error is not None:
             _report(args, number, error)
@@ -410,8 +449,61 @@ def _solve(args: argparse.Namespace, stream: TextIO) -> int:
             out.line("no solution")
         if status == EXIT_OK and (found == 0 or (args.unique and found != 1)):
             status = EXIT_UNSOLVED
-    if args.stats and count:
+    return status, count, guesses
+
+
+def _print_stats(args: argparse.Namespace, count: int, guesses: int, start: float) -> None:
+    if (args.stats or count > SUMMARY_OVER) and count:
         elapsed = time.perf_counter() - start
         print(f"{count} puzzles in {elapsed:.3f} s: {count / elapsed:,.0f} puzzles/s, "
               f"{guesses / count:.1f} guesses/puzzle", file=sys.stderr)
-    return status
+
+
+def _solve_lines81(args: argparse.Namespace, stream: Any, limit: int,
+                   out: _Writer) -> Optional[Tuple[int, int, int]]:
+    """The common case at array speed: chunks of 81-character lines, converted, solved and
+    written as whole arrays.  A chunk holding anything else (a bad line, another size) goes
+    through the general path, so every answer and message is the same as there.
+    Returns (exit status, puzzles, guesses)."""
+    status, count, guesses = EXIT_OK, 0, 0
+    threads = args.threads or 1
+    chunk: List[Tuple[int, str]] = []
+
+    def flush() -> None:
+        nonlocal status, count, guesses
+        texts = [t for _, t in chunk]
+        if all(_LINE81.fullmatch(t) for t in texts):
+            joined = "".join(texts).translate(_LINE81_VALUES).encode("latin-1")
+            values = np.frombuffer(joined, dtype=np.uint8).reshape(len(texts), 81)
+            result = solve_many(values, limit=limit, threads=threads)
+            if not (result.status == INVALID).any():
+                count += len(texts)
+                guesses += int(result.guesses.sum())
+                found = result.counts
+                if args.command == "count":
+                    lines = [f"{k}{'+' if k >= limit else ''}" for k in found.tolist()]
+                else:
+                    digits = (result.solutions + 48).tobytes().decode("ascii")
+                    lines = [digits[81 * i:81 * i + 81] if k else "no solution"
+                             for i, k in enumerate(found.tolist())]
+                out.out.write("\n".join(lines) + "\n")
+                if status == EXIT_OK and ((found == 0).any()
+                                          or (args.unique and (found != 1).any())):
+                    status = EXIT_UNSOLVED
+                return
+        status, done, spent = _emit(args, out, _per_line(iter(chunk), args, limit), limit,
+                                    status)
+        count += done
+        guesses += spent
+
+    for number, line in enumerate(stream, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        chunk.append((number, text.split()[0] if " " in text or "\t" in text else text))
+        if len(chunk) == CHUNK:
+            flush()
+            chunk = []
+    if chunk:
+        flush()
+    return status, count, guesses
