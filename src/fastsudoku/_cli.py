@@ -30,12 +30,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, TextIO, Tuple
 
 import numpy as np
 
-from . import formats, judges
+from . import formats, judges, localjudge
+from ._testdata import make_tests
 from ._api import ENGINES, _SEARCH, _grid
 from ._batch import INVALID, solve_many
 from ._grid import _LINE81, _LINE81_VALUES, Grid, box_for, parse
@@ -213,6 +216,24 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--to", "--output-format", dest="to", required=True, choices=formats.FORMATS)
     j = sub.add_parser("judge-format", help="answer a judge problem's input (stdin) exactly")
     j.add_argument("problem", choices=sorted(judges.JUDGES))
+    g = sub.add_parser("gen-tests", help="write N.in / N.out test files for a judge problem")
+    g.add_argument("problem", choices=sorted(judges.JUDGES))
+    g.add_argument("--count", type=int, default=10)
+    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--out", required=True, help="directory for the files (created)")
+    r = sub.add_parser("judge", help="run a program on test files and judge its answers")
+    r.add_argument("problem", choices=sorted(judges.JUDGES))
+    who = r.add_mutually_exclusive_group(required=True)
+    who.add_argument("--run", dest="run_command", help="the program's command line (shell syntax)")
+    who.add_argument("--self", action="store_true", help="judge fastsudoku's own answers")
+    data = r.add_mutually_exclusive_group(required=True)
+    data.add_argument("--tests", help="a directory of N.in / N.out files")
+    data.add_argument("--generate", type=int, metavar="N", help="generate N tests (with --seed)")
+    r.add_argument("--seed", type=int, default=0)
+    r.add_argument("--time-limit", type=float, default=1.0, help="seconds a test (default 1)")
+    r.add_argument("--memory-limit", type=float, default=None, help="MB (peak RSS; RLIMIT_AS)")
+    r.add_argument("--repeat", type=int, default=1, help="runs a test; times are medians")
+    r.add_argument("--json", action="store_true", help="the report as JSON")
     t = sub.add_parser("target", help="target Sudoku (P1074): the best weighted score")
     t.add_argument("file", nargs="?", default="-", help="input file, '-' for stdin")
     t.add_argument("--weights", default=None,
@@ -291,6 +312,46 @@ def _convert(args: argparse.Namespace, stream: TextIO) -> int:
     return status
 
 
+def _write_tests(problem: str, count: int, seed: int, directory: Path) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    for k, (text, expected) in enumerate(make_tests(problem, count, seed), 1):
+        (directory / f"{k}.in").write_text(text)
+        (directory / f"{k}.out").write_text(expected)
+
+
+def _gen_tests(args: argparse.Namespace) -> int:
+    if args.count < 1:
+        print("fastsudoku: --count must be at least 1", file=sys.stderr)
+        return EXIT_USAGE
+    _write_tests(args.problem, args.count, args.seed, Path(args.out))
+    print(f"{args.count} tests for {args.problem} (seed {args.seed}) in {args.out}",
+          file=sys.stderr)
+    return EXIT_OK
+
+
+def _run_judge(args: argparse.Namespace) -> int:
+    if args.time_limit <= 0 or args.repeat < 1 or (args.generate is not None
+                                                   and args.generate < 1):
+        print("fastsudoku: --time-limit, --repeat and --generate must be positive",
+              file=sys.stderr)
+        return EXIT_USAGE
+    command = localjudge.self_command(args.problem) if args.self else args.run_command
+    with tempfile.TemporaryDirectory(prefix="fastsudoku-judge-") as tmp:
+        if args.generate is not None:
+            directory = Path(tmp)
+            _write_tests(args.problem, args.generate, args.seed, directory)
+        else:
+            directory = Path(args.tests)
+        tests = localjudge.tests_in(directory)
+        if not tests:
+            print(f"fastsudoku: no N.in / N.out pairs in {directory}", file=sys.stderr)
+            return EXIT_DATAERR
+        verdicts = localjudge.judge(args.problem, command, tests, args.time_limit,
+                                    args.memory_limit, args.repeat)
+    sys.stdout.write(localjudge.report(verdicts, args.time_limit, args.json))
+    return EXIT_OK if all(v.verdict == "AC" for v in verdicts) else EXIT_UNSOLVED
+
+
 def _judge(args: argparse.Namespace) -> int:
     text = sys.stdin.read()
     try:
@@ -351,6 +412,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         return EXIT_USAGE if e.code else EXIT_OK
     if args.command == "judge-format":
         return _judge(args)
+    if args.command == "gen-tests":
+        return _gen_tests(args)
+    if args.command == "judge":
+        return _run_judge(args)
     if getattr(args, "size", None) is not None:
         try:
             box = box_for(args.size, args.box)

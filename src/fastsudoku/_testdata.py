@@ -1,0 +1,163 @@
+"""Test data for judge problems: random full grids, unique puzzles dug from them, and the
+input / expected-output files of each judge spec (``make_tests``).
+
+Everything is driven by one ``random.Random(seed)``, so the same seed gives the same files
+on every platform.  Full grids come from a randomised search (random givens on an empty
+grid, solved, then a random relabelling and row / column / band / stack permutation), not
+from a fixed pattern.
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Callable, List, Tuple
+
+from . import _core
+from .judges import JUDGES, answer
+
+A_TO_P = "ABCDEFGHIJKLMNOP"
+
+
+def random_full_grid(r: int, c: int, rng: random.Random) -> bytes:
+    """A random full grid of side r*c."""
+    n = r * c
+    while True:
+        values = bytearray(n * n)
+        for cell in rng.sample(range(n * n), n):
+            values[cell] = rng.randint(1, n)
+            if _core.conflict(bytes(values), r, c) is not None:
+                values[cell] = 0
+        found, first, _, _ = _core.search(bytes(values), r, c, 1, 50_000)
+        if found and first is not None:
+            return _shuffle(first, r, c, rng)
+
+
+def _shuffle(values: bytes, r: int, c: int, rng: random.Random) -> bytes:
+    """Relabel the values; permute rows within bands, bands, columns within stacks, stacks."""
+    n = r * c
+    relabel = list(range(1, n + 1))
+    rng.shuffle(relabel)
+    rows = _group_order(c, r, rng)    # c bands of r rows
+    cols = _group_order(r, c, rng)    # r stacks of c columns
+    return bytes(relabel[values[rows[i] * n + cols[j]] - 1] for i in range(n) for j in range(n))
+
+
+def _group_order(groups: int, size: int, rng: random.Random) -> List[int]:
+    """0..groups*size-1 with the groups shuffled and each group shuffled inside."""
+    order = []
+    for group in rng.sample(range(groups), groups):
+        inside = list(range(group * size, group * size + size))
+        rng.shuffle(inside)
+        order.extend(inside)
+    return order
+
+
+def dig_unique(full: bytes, r: int, c: int, rng: random.Random, givens: int) -> bytes:
+    """Remove cells in random order while the puzzle keeps one solution, down to `givens`
+    givens when it can (a minimal puzzle may stop above)."""
+    values = bytearray(full)
+    left = len(values)
+    order = list(range(len(values)))
+    rng.shuffle(order)
+    for cell in order:
+        if left <= givens:
+            break
+        keep, values[cell] = values[cell], 0
+        found = _core.search(bytes(values), r, c, 2, 200_000)[0]
+        if found != 1:
+            values[cell] = keep
+        else:
+            left -= 1
+    return bytes(values)
+
+
+def random_givens(full: bytes, rng: random.Random, givens: int) -> bytes:
+    keep = set(rng.sample(range(len(full)), givens))
+    return bytes(v if i in keep else 0 for i, v in enumerate(full))
+
+
+# --- judge inputs ----------------------------------------------------------------------------
+
+def _line81(p: bytes) -> str:
+    return "".join(str(v) if v else "." for v in p)
+
+
+def _rows(p: bytes, n: int, cell: Callable[[int], str], sep: str) -> str:
+    return "".join(sep.join(cell(v) for v in p[i * n:(i + 1) * n]) + "\n" for i in range(n))
+
+
+def _digits0(p: bytes) -> str:
+    return _rows(p, 9, lambda v: str(v), "")
+
+
+def _spaced(empty: str) -> Callable[[bytes], str]:
+    return lambda p: _rows(p, 9, lambda v: str(v) if v else empty, " ")
+
+
+def _letters(p: bytes) -> str:
+    return _rows(p, 16, lambda v: A_TO_P[v - 1] if v else "-", "")
+
+
+def _input_text(problem: str, puzzles: List[bytes]) -> str:
+    if problem in ("poj3074", "acwing166"):
+        return "".join(_line81(p) + "\n" for p in puzzles) + "end\n"
+    if problem == "poj2676":
+        return f"{len(puzzles)}\n" + "".join(_digits0(p) for p in puzzles)
+    if problem in ("poj3076", "uva1309", "zoj3122", "acwing169"):
+        return "\n".join(_letters(p) for p in puzzles)
+    if problem == "spoj-sudoku":
+        return f"{len(puzzles)}\n" + "\n".join(_letters(p) for p in puzzles)
+    if problem in ("p1784", "p1074"):
+        return _spaced("0")(puzzles[0])
+    if problem == "hdu1426":
+        return "\n".join(_spaced("?")(p) for p in puzzles)
+    if problem == "kattis-sudokunique":
+        return "\n".join(_spaced("0")(p) for p in puzzles)
+    if problem == "leetcode37":
+        board = [[str(v) if v else "." for v in puzzles[0][i * 9:i * 9 + 9]] for i in range(9)]
+        return json.dumps(board) + "\n"
+    raise ValueError(f"no test generator for {problem!r}")
+
+
+def _puzzles_for(problem: str, rng: random.Random, index: int) -> List[bytes]:
+    """The puzzles of one test file: more cases and fewer givens as the index grows."""
+    size = JUDGES[problem].size
+    box = (4, 4) if size == 16 else (3, 3)
+    if problem == "p1074":
+        return [random_givens(random_full_grid(3, 3, rng), rng, rng.randint(24, 30))]
+    if problem == "poj2676":
+        # Any solution is accepted: some puzzles have several.
+        return [random_givens(random_full_grid(3, 3, rng), rng, rng.randint(26, 36))
+                for _ in range(1 + index % 3)]
+    if problem == "kattis-sudokunique":
+        out = []
+        for k in range(3):
+            full = random_full_grid(3, 3, rng)
+            if k == 0:
+                out.append(dig_unique(full, 3, 3, rng, rng.randint(24, 32)))
+            elif k == 1:
+                out.append(random_givens(full, rng, rng.randint(20, 26)))
+            else:
+                p = bytearray(random_givens(full, rng, 30))
+                empty = [i for i, v in enumerate(p) if not v]
+                cell = rng.choice(empty)
+                p[cell] = rng.choice([v for v in range(1, 10) if v != full[cell]])
+                out.append(bytes(p))
+        return out
+    single = problem in ("p1784", "leetcode37")
+    cases = 1 if single else 1 + index % 4
+    givens = (rng.randint(24, 34) if size == 9 else rng.randint(100, 140))
+    return [dig_unique(random_full_grid(*box, rng), *box, rng, givens) for _ in range(cases)]
+
+
+def make_tests(problem: str, count: int, seed: int) -> List[Tuple[str, str]]:
+    """`count` (input, expected output) pairs for a judge problem, reproducible by seed."""
+    if problem not in JUDGES:
+        raise ValueError(f"unknown judge problem {problem!r}; choose from "
+                         f"{', '.join(sorted(JUDGES))}")
+    rng = random.Random(f"{problem}:{seed}")
+    tests = []
+    for index in range(count):
+        text = _input_text(problem, _puzzles_for(problem, rng, index))
+        tests.append((text, answer(problem, text)))
+    return tests

@@ -1,0 +1,164 @@
+"""The local judge: small competitor programs, one per verdict, and no process left behind."""
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import fastsudoku as fs
+from fastsudoku import localjudge
+from fastsudoku._cli import main
+from fastsudoku._testdata import make_tests
+from fastsudoku.judges import answer
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="process groups and wait4: POSIX")
+PY = sys.executable
+
+
+def _tests(tmp_path, problem, count=3, seed=1):
+    directory = tmp_path / "tests"
+    directory.mkdir()
+    for k, (text, expected) in enumerate(make_tests(problem, count, seed), 1):
+        (directory / f"{k}.in").write_text(text)
+        (directory / f"{k}.out").write_text(expected)
+    return localjudge.tests_in(directory)
+
+
+def _program(tmp_path, name, body):
+    path = tmp_path / f"{name}.py"
+    path.write_text(body)
+    return f"{PY} {path}"
+
+
+def _gone(pid, wait=3.0):
+    """No process is left in the group `pid` (polls while init reaps orphans)."""
+    deadline = time.time() + wait
+    while time.time() < deadline:
+        try:
+            os.killpg(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+CORRECT = "import sys\nfrom fastsudoku.judges import answer\nsys.stdout.write(answer({p!r}, sys.stdin.read()))\n"
+
+
+def test_correct_program_is_accepted_everywhere(tmp_path):
+    tests = _tests(tmp_path, "poj3074")
+    cmd = _program(tmp_path, "ok", CORRECT.format(p="poj3074"))
+    verdicts = localjudge.judge("poj3074", cmd, tests, time_limit=10)
+    assert [v.verdict for v in verdicts] == ["AC"] * 3
+    assert all(v.wall > 0 and v.cpu > 0 and v.peak_kb > 1000 for v in verdicts)
+
+
+def test_wrong_digit_points_at_the_line(tmp_path):
+    tests = _tests(tmp_path, "poj3074")
+    cmd = _program(tmp_path, "wa", "import sys\nfrom fastsudoku.judges import answer\n"
+                   "lines = answer('poj3074', sys.stdin.read()).split('\\n')\n"
+                   "d = lines[0][0]\nlines[0] = ('1' if d != '1' else '2') + lines[0][1:]\n"
+                   "sys.stdout.write('\\n'.join(lines))\n")
+    first = localjudge.judge("poj3074", cmd, tests[:1], time_limit=10)[0]
+    assert first.verdict == "WA" and first.message.startswith("line 1: expected")
+
+
+def test_sleeper_is_killed_with_its_children(tmp_path):
+    tests = _tests(tmp_path, "poj3074", count=1)
+    pidfile = tmp_path / "child.pid"
+    cmd = _program(tmp_path, "tle", "import subprocess, sys, time\n"
+                   f"child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
+                   f"open({str(pidfile)!r}, 'w').write(str(child.pid))\n"
+                   "time.sleep(60)\n")
+    start = time.time()
+    result = localjudge.run(cmd, tests[0][1], time_limit=1.0)
+    assert result.timed_out and time.time() - start < 10
+    verdict, _ = localjudge._verdict("poj3074", result, tests[0][1], tests[0][2], 1.0, None)
+    assert verdict == "TLE"
+    child = int(pidfile.read_text())
+    assert _gone(result.pid)
+    with pytest.raises(ProcessLookupError):
+        for _ in range(60):          # the orphan is reaped by init soon after the kill
+            os.kill(child, 0)
+            time.sleep(0.05)
+
+
+def test_crash_is_a_runtime_error(tmp_path):
+    tests = _tests(tmp_path, "poj3074", count=1)
+    cmd = _program(tmp_path, "re", "import sys\nsys.stdin.read()\n1 / 0\n")
+    v = localjudge.judge("poj3074", cmd, tests, time_limit=10)[0]
+    assert v.verdict == "RE" and "exit code 1" in v.message and "ZeroDivisionError" in v.message
+    cmd = _program(tmp_path, "sig", "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n")
+    v = localjudge.judge("poj3074", cmd, tests, time_limit=10)[0]
+    assert v.verdict == "RE" and "SIGSEGV" in v.message
+    # Through a shell, the signal comes back as exit code 128 + 11, and is named.
+    v = localjudge.judge("poj3074", cmd + " < /dev/null", tests, time_limit=10)[0]
+    assert v.verdict == "RE" and "139" in v.message and "SIGSEGV" in v.message
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS is enforced on Linux")
+def test_memory_hog_is_mle(tmp_path):
+    tests = _tests(tmp_path, "poj3074", count=1)
+    cmd = _program(tmp_path, "mle", "x = bytearray(1 << 30)\nprint(len(x))\n")
+    v = localjudge.judge("poj3074", cmd, tests, time_limit=10, memory_limit_mb=200)[0]
+    assert v.verdict == "MLE"
+    # Without a limit the same program is judged on its answer.
+    assert localjudge.judge("poj3074", cmd, tests, time_limit=10)[0].verdict == "WA"
+
+
+def test_poj2676_accepts_a_different_valid_solution(tmp_path):
+    multi = "103000509\n002109400\n000704000\n300502006\n060000050\n700803004\n" \
+            "000401000\n009205800\n000000000\n"
+    directory = tmp_path / "t"
+    directory.mkdir()
+    text = "1\n" + multi
+    (directory / "1.in").write_text(text)
+    (directory / "1.out").write_text(answer("poj2676", text))
+    cmd = _program(tmp_path, "other", "import sys\nimport fastsudoku as fs\n"
+                   "lines = sys.stdin.read().split()\n"
+                   "grid = '\\n'.join(lines[1:10]) + '\\n'\n"
+                   "sols = list(fs.solutions(grid, limit=50))\n"
+                   "sys.stdout.write(sols[-1])\n")
+    tests = localjudge.tests_in(directory)
+    v = localjudge.judge("poj2676", cmd, tests, time_limit=10)[0]
+    assert v.verdict == "AC"
+    ours = answer("poj2676", text)
+    assert len(list(fs.solutions(multi, limit=50))) > 1
+    # A grid that breaks a rule is a WA naming it.
+    bad = _program(tmp_path, "bad", "import sys\nsys.stdin.read()\n"
+                   f"sys.stdout.write({ours!r}.replace('1', '2', 1))\n")
+    v = localjudge.judge("poj2676", bad, tests, time_limit=10)[0]
+    assert v.verdict == "WA" and "case 1" in v.message
+
+
+def test_missing_blank_line_between_poj3076_cases_is_pe(tmp_path):
+    tests = _tests(tmp_path, "poj3076", count=4, seed=3)
+    multi = [t for t in tests if answer("poj3076", t[1].read_text()).count("\n\n")]
+    assert multi, "some generated file must hold two cases"
+    cmd = _program(tmp_path, "pe", "import sys\nfrom fastsudoku.judges import answer\n"
+                   "sys.stdout.write(answer('poj3076', sys.stdin.read()).replace('\\n\\n', '\\n'))\n")
+    verdicts = localjudge.judge("poj3076", cmd, multi[:1], time_limit=10)
+    assert verdicts[0].verdict == "PE"
+
+
+def test_cli_self_and_json_report(tmp_path, capsys):
+    import json
+    assert main(["judge", "p1074", "--self", "--generate", "3", "--time-limit", "10",
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["summary"]["accepted"] == 3 and report["summary"]["slowest_wall"] > 0
+    tests = tmp_path / "t"
+    assert main(["gen-tests", "poj3074", "--count", "2", "--seed", "5", "--out", str(tests)]) == 0
+    capsys.readouterr()
+    cmd = f"{PY} -c \"import sys; sys.stdin.read(); print('nope')\""
+    assert main(["judge", "poj3074", "--run", cmd, "--tests", str(tests), "--repeat", "2",
+                 "--time-limit", "10"]) == 1
+    out = capsys.readouterr().out
+    assert "WA" in out and "0/2 accepted" in out
+    assert main(["judge", "poj3074", "--self", "--tests", str(tmp_path / "none")]) == 65
+
+
+def test_generated_tests_are_reproducible():
+    assert make_tests("kattis-sudokunique", 2, 9) == make_tests("kattis-sudokunique", 2, 9)
+    assert make_tests("poj3074", 2, 1) != make_tests("poj3074", 2, 2)
