@@ -155,8 +155,18 @@ def test_cli_self_and_json_report(tmp_path, capsys):
     assert main(["judge", "poj3074", "--run", cmd, "--tests", str(tests), "--repeat", "2",
                  "--time-limit", "10"]) == 1
     out = capsys.readouterr().out
-    assert "WA" in out and "0/2 accepted" in out
+    assert "WA" in out and "0/2 accepted" in out and "medians of 2 runs" in out
     assert main(["judge", "poj3074", "--self", "--tests", str(tmp_path / "none")]) == 65
+
+
+@pytest.mark.parametrize("body", [CORRECT.format(p="poj3074"), "import sys\n1 / 0\n",
+                                  "import subprocess, sys\nsubprocess.Popen([sys.executable, '-c', "
+                                  "'import time; time.sleep(60)'])\nprint('child left behind')\n"])
+def test_no_process_outlives_any_verdict(tmp_path, body):
+    tests = _tests(tmp_path, "poj3074", count=1)
+    result = localjudge.run(_program(tmp_path, "p", body), tests[0][1], time_limit=10)
+    assert not result.timed_out
+    assert _gone(result.pid)
 
 
 def test_generated_tests_are_reproducible():

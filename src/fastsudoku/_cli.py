@@ -348,7 +348,7 @@ def _run_judge(args: argparse.Namespace) -> int:
             return EXIT_DATAERR
         verdicts = localjudge.judge(args.problem, command, tests, args.time_limit,
                                     args.memory_limit, args.repeat)
-    sys.stdout.write(localjudge.report(verdicts, args.time_limit, args.json))
+    sys.stdout.write(localjudge.report(verdicts, args.time_limit, args.json, args.repeat))
     return EXIT_OK if all(v.verdict == "AC" for v in verdicts) else EXIT_UNSOLVED
 
 

@@ -267,7 +267,8 @@ def _verdict(problem: str, result: RunResult, in_path: Path, out_path: Path,
     return compare(problem, in_path.read_text(), out_path.read_text(), result.stdout)
 
 
-def report(verdicts: List[Verdict], time_limit: float, as_json: bool = False) -> str:
+def report(verdicts: List[Verdict], time_limit: float, as_json: bool = False,
+           repeat: int = 1) -> str:
     """The table and summary as text, or as JSON."""
     slowest = max(verdicts, key=lambda v: v.wall) if verdicts else None
     summary = {
@@ -280,6 +281,7 @@ def report(verdicts: List[Verdict], time_limit: float, as_json: bool = False) ->
         "slowest_wall": slowest.wall if slowest else None,
         "fraction_of_limit": slowest.wall / time_limit if slowest else None,
         "margin": time_limit - slowest.wall if slowest else None,
+        "repeat": repeat,
     }
     if as_json:
         return json.dumps({"tests": [asdict(v) for v in verdicts], "summary": summary},
@@ -291,7 +293,8 @@ def report(verdicts: List[Verdict], time_limit: float, as_json: bool = False) ->
     if slowest:
         lines.append(f"{summary['accepted']}/{len(verdicts)} accepted; slowest test "
                      f"{slowest.test}: {slowest.wall:.3f} s, {100 * slowest.wall / time_limit:.1f}% "
-                     f"of the {time_limit:g} s limit (margin {time_limit - slowest.wall:.3f} s)")
+                     f"of the {time_limit:g} s limit (margin {time_limit - slowest.wall:.3f} s)"
+                     + (f"; times are medians of {repeat} runs" if repeat > 1 else ""))
     return "\n".join(lines) + "\n"
 
 
