@@ -100,6 +100,12 @@ def test_leetcode_board_round_trip():
     assert all(len(row) == 9 and all(isinstance(c, str) for c in row) for row in out)
 
 
+@pytest.mark.parametrize("text", ["", "3", "[[1, 2]]", "board = [[\"1\"]]", "{"])
+def test_leetcode_bad_boards(text):
+    with pytest.raises(fs.ParseError):
+        answer("leetcode37", text)
+
+
 def test_unknown_problem():
     with pytest.raises(ValueError):
         answer("nope", "")

@@ -146,7 +146,14 @@ def _kattis_sudokunique(text: str) -> str:
 
 
 def _read_leetcode37(text: str) -> List[str]:
-    board = json.loads(text.strip().split("=", 1)[-1])
+    try:
+        board = json.loads(text.strip().split("=", 1)[-1])
+    except ValueError as e:
+        raise ParseError(f"not a JSON board: {e}") from None
+    if not (isinstance(board, list) and len(board) == 9 and all(
+            isinstance(row, list) and len(row) == 9
+            and all(isinstance(ch, str) and len(ch) == 1 for ch in row) for row in board)):
+        raise ParseError("the board must be 9 lists of 9 one-character strings")
     return [json.dumps(board)]
 
 
