@@ -196,3 +196,22 @@ def test_size_option_and_summary_line(tmp_path, capsys):
     small.write_text(P + "\n")
     assert main(["solve", str(small)]) == 0
     assert capsys.readouterr().err == ""                                  # no summary: 1 puzzle
+
+
+def test_generate_and_rate_commands(tmp_path, capsys):
+    import fastsudoku as fs
+    assert main(["generate", "--count", "4", "--clues", "24-28", "--seed", "3",
+                 "--symmetry", "rot180", "--solutions"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4
+    for line in lines:
+        puzzle, solution = line.split()
+        assert fs.count_solutions(puzzle, limit=2) == 1 and fs.solve(puzzle) == solution
+    f = tmp_path / "g.txt"
+    f.write_text("\n".join(lines) + "\n" + "." * 81 + "\nxx\n")
+    assert main(["rate", str(f)]) == 65
+    out = capsys.readouterr().out.splitlines()
+    assert all(o.split()[0] in ("simple", "easy", "intermediate", "expert") for o in out[:4])
+    assert out[4].startswith("not_unique") and out[5].startswith("error:")
+    assert main(["generate", "--clues", "10"]) == 1
+    assert main(["generate", "--clues", "a-b"]) == 2

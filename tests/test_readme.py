@@ -24,7 +24,8 @@ def test_readme_examples():
 @pytest.mark.parametrize("module", ["fastsudoku", "fastsudoku._api", "fastsudoku._cover",
                                     "fastsudoku._target", "fastsudoku._batch",
                                     "fastsudoku.dask", "fastsudoku.formats",
-                                    "fastsudoku.judges", "fastsudoku.localjudge"])
+                                    "fastsudoku.judges", "fastsudoku.localjudge",
+                                    "fastsudoku._generate", "fastsudoku._rate"])
 def test_docstring_examples(module):
     import importlib
     mod = importlib.import_module(module)

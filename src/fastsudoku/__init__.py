@@ -15,6 +15,8 @@ from ._cover import (
     search_exact_cover,
 )
 from ._target import TargetResult, max_score, ring_weights
+from ._generate import Generated, GenerationError, generate
+from ._rate import Rating, Step, hint, rate, steps
 from ._batch import (
     INVALID,
     NO_SOLUTION,
@@ -53,6 +55,14 @@ __all__ = [
     "INVALID",
     "NODE_LIMIT",
     "max_score",
+    "generate",
+    "Generated",
+    "GenerationError",
+    "rate",
+    "Rating",
+    "steps",
+    "hint",
+    "Step",
     "ring_weights",
     "TargetResult",
     "exact_cover",

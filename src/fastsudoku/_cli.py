@@ -38,6 +38,8 @@ from typing import Any, Dict, Iterator, List, Optional, TextIO, Tuple
 import numpy as np
 
 from . import formats, judges, localjudge
+from ._generate import GenerationError, generate
+from ._rate import rate
 from ._testdata import make_tests
 from ._api import ENGINES, _SEARCH, _grid
 from ._batch import INVALID, solve_many
@@ -216,6 +218,24 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--to", "--output-format", dest="to", required=True, choices=formats.FORMATS)
     j = sub.add_parser("judge-format", help="answer a judge problem's input (stdin) exactly")
     j.add_argument("problem", choices=sorted(judges.JUDGES))
+    gen = sub.add_parser("generate", help="generate unique puzzles, one a line")
+    gen.add_argument("--size", type=int, default=9)
+    gen.add_argument("--box", type=_box, default=None, help="box shape RxC (e.g. 2x3)")
+    gen.add_argument("--count", type=int, default=1)
+    gen.add_argument("--clues", default=None, help="N or LOW-HIGH givens")
+    gen.add_argument("--symmetry", default=None,
+                     choices=["rot180", "rot90", "mirror", "diagonal"])
+    gen.add_argument("--minimal", action="store_true")
+    gen.add_argument("--difficulty", default=None,
+                     choices=["simple", "easy", "intermediate", "expert"])
+    gen.add_argument("--seed", type=int, default=None)
+    gen.add_argument("--threads", type=int, default=1)
+    gen.add_argument("--solutions", action="store_true", help="print 'puzzle solution' lines")
+    ra = sub.add_parser("rate", help="tier, techniques and search effort of each puzzle")
+    ra.add_argument("file", nargs="?", default="-", help="input file, '-' for stdin")
+    ra.add_argument("--format", default="auto", choices=("auto",) + formats.FORMATS)
+    ra.add_argument("--box", type=_box, default=None)
+    ra.add_argument("--alphabet", default=None)
     g = sub.add_parser("gen-tests", help="write N.in / N.out test files for a judge problem")
     g.add_argument("problem", choices=sorted(judges.JUDGES))
     g.add_argument("--count", type=int, default=10)
@@ -309,6 +329,47 @@ def _convert(args: argparse.Namespace, stream: TextIO) -> int:
                 pass
         else:
             out.grid(grid, grid.values)
+    return status
+
+
+def _generate(args: argparse.Namespace) -> int:
+    clues: Any = None
+    if args.clues:
+        try:
+            parts = [int(x) for x in args.clues.split("-")]
+            clues = parts[0] if len(parts) == 1 else (parts[0], parts[1])
+        except (ValueError, IndexError):
+            print(f"fastsudoku: --clues must be N or LOW-HIGH, got {args.clues!r}",
+                  file=sys.stderr)
+            return EXIT_USAGE
+    try:
+        made = generate(args.size, box=args.box, count=args.count, clues=clues,
+                        difficulty=args.difficulty, symmetry=args.symmetry,
+                        minimal=args.minimal, seed=args.seed, threads=args.threads)
+    except GenerationError as e:
+        print(f"fastsudoku: {e}", file=sys.stderr)
+        return EXIT_UNSOLVED
+    except (SudokuError, ValueError) as e:
+        print(f"fastsudoku: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    for p in made:
+        sys.stdout.write(p.puzzle + (f" {p.solution}" if args.solutions else "") + "\n")
+    return EXIT_OK
+
+
+def _rate_file(args: argparse.Namespace, stream: TextIO) -> int:
+    status = EXIT_OK
+    for record in formats.read(stream, args.format):
+        try:
+            r = rate(record.puzzle, box=args.box, alphabet=args.alphabet)
+        except SudokuError as e:
+            _report(args, record.line, _located(e, record.line))
+            sys.stdout.write(f"error: {e}\n")
+            status = EXIT_DATAERR
+            continue
+        used = " ".join(f"{k}={v}" for k, v in r.techniques.items())
+        sys.stdout.write(f"{r.tier or r.status} effort={r.effort:.1f}\u00b1{r.effort_noise:.1f}"
+                         + (f" {used}" if used else "") + "\n")
     return status
 
 
@@ -414,6 +475,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         return _judge(args)
     if args.command == "gen-tests":
         return _gen_tests(args)
+    if args.command == "generate":
+        return _generate(args)
     if args.command == "judge":
         return _run_judge(args)
     if getattr(args, "size", None) is not None:
@@ -441,6 +504,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                 return _target(args, stream)
             if args.command == "check":
                 return _check(args, stream)
+            if args.command == "rate":
+                return _rate_file(args, stream)
             if args.command == "convert":
                 return _convert(args, stream)
             return _solve(args, stream)

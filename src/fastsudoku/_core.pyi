@@ -15,6 +15,9 @@ def max_score(values: bytes, r: int, c: int, weights: npt.NDArray[np.int64], nod
               bound: bool = ..., root_rounds: int = ..., node_rounds: int = ..., passes: int = ...,
               step_scale: float = ...) -> Tuple[Optional[int], Optional[bytes], int, _Status]: ...
 BATCH_STATUS: dict[str, int]
+SYMMETRIES: dict[Optional[str], int]
+def generate_one(r: int, c: int, seed: int, target: int, symmetry: int, minimal: bool
+                 ) -> Tuple[bytes, bytes, int]: ...
 def batch_search(puzzles: npt.NDArray[np.uint8], out: npt.NDArray[np.uint8],
                  status: npt.NDArray[np.int8], counts: npt.NDArray[np.int64],
                  guesses: npt.NDArray[np.int64], r: int, c: int, limit: int, node_limit: int,

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Callable, List, Tuple
 
 from . import _core
+from ._rate import _group_order, _isomorphic
 from .judges import JUDGES, answer
 
 A_TO_P = "ABCDEFGHIJKLMNOP"
@@ -40,16 +42,6 @@ def _shuffle(values: bytes, r: int, c: int, rng: random.Random) -> bytes:
     rows = _group_order(c, r, rng)    # c bands of r rows
     cols = _group_order(r, c, rng)    # r stacks of c columns
     return bytes(relabel[values[rows[i] * n + cols[j]] - 1] for i in range(n) for j in range(n))
-
-
-def _group_order(groups: int, size: int, rng: random.Random) -> List[int]:
-    """0..groups*size-1 with the groups shuffled and each group shuffled inside."""
-    order = []
-    for group in rng.sample(range(groups), groups):
-        inside = list(range(group * size, group * size + size))
-        rng.shuffle(inside)
-        order.extend(inside)
-    return order
 
 
 def dig_unique(full: bytes, r: int, c: int, rng: random.Random, givens: int) -> bytes:
@@ -146,8 +138,46 @@ def _puzzles_for(problem: str, rng: random.Random, index: int) -> List[bytes]:
         return out
     single = problem in ("p1784", "leetcode37")
     cases = 1 if single else 1 + index % 4
-    givens = (rng.randint(24, 34) if size == 9 else rng.randint(100, 140))
+    if size == 9:
+        tier = TIERS[index % len(TIERS)]
+        return [tier_puzzle(tier, rng) for _ in range(cases)]
+    givens = rng.randint(100, 140)
     return [dig_unique(random_full_grid(*box, rng), *box, rng, givens) for _ in range(cases)]
+
+
+# The tiers of test data (method 3 of ALGORITHMS.md): givens of unique 9x9 puzzles.
+TIERS = ((40, 50), (30, 35), (22, 28), (17, 21))
+
+
+def tier_puzzle(tier: Tuple[int, int], rng: random.Random) -> bytes:
+    """A unique 9x9 puzzle with givens in the tier's range.  The top tier starts from a
+    known minimal 17-clue puzzle, relabelled by a random isomorphism, with givens of its
+    solution added up to the drawn count."""
+    lo, hi = tier
+    target = rng.randint(lo, hi)
+    if lo > 17 or hi < 17:
+        from ._generate import generate
+        found = generate(clues=target, seed=rng.getrandbits(62), attempts=5000)[0]
+        return found.values()
+    base = _isomorphic(rng.choice(_minimal17()), 3, 3, rng)
+    solution = _core.search(base, 3, 3, 1, -1)[1]
+    assert solution is not None
+    values = bytearray(base)
+    empty = [i for i, v in enumerate(values) if not v]
+    for cell in rng.sample(empty, target - 17):
+        values[cell] = solution[cell]
+    return bytes(values)
+
+
+_MINIMAL17: List[bytes] = []
+
+
+def _minimal17() -> List[bytes]:
+    if not _MINIMAL17:
+        text = (Path(__file__).parent / "data" / "minimal17.txt").read_text()
+        _MINIMAL17.extend(bytes(0 if ch == "." else int(ch) for ch in line.strip())
+                          for line in text.splitlines() if line and not line.startswith("#"))
+    return _MINIMAL17
 
 
 def make_tests(problem: str, count: int, seed: int) -> List[Tuple[str, str]]:
