@@ -28,9 +28,8 @@ def test_thousand_9x9_are_unique_and_in_range():
     for p in made:
         v = _vals(p)
         assert 22 <= p.givens == sum(1 for x in v if x) <= 28
-        assert fs.count_solutions(p.puzzle, limit=2, engine="dlx") == 1
         assert fs.solve(p.puzzle) == p.solution
-    for p in made[:150]:                      # the plain reference solver, independently
+        # The plain reference solver (tests/reference.py), independent of the engine.
         assert count_solutions(_vals(p), (3, 3), 2) == 1
 
 
@@ -41,11 +40,7 @@ def test_100_each_of_other_shapes_are_unique(size, box):
     r, c = (box or (int(size ** 0.5),) * 2)
     for p in made:
         assert len(p.puzzle) == size * size and p.box == (r, c)
-        if size == 16:
-            assert fs.count_solutions(p.puzzle, limit=2, alphabet="1-9A-G",
-                                      engine="dlx") == 1
-        else:
-            assert count_solutions(_vals(p), (r, c), 2) == 1
+        assert count_solutions(_vals(p), (r, c), 2) == 1
 
 
 @pytest.mark.parametrize("symmetry", sorted(SYM))
