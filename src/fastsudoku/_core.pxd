@@ -114,6 +114,7 @@ ctypedef struct ExactCover:
     int nhot
     int dead                 # a column that a cover left with no row (a hint, may be stale)
     int hot_capacity
+    bint track               # keep hot / dead up to date during covers (many columns only)
     bint shares_static       # C, ROW, row_first belong to another ExactCover (xc_copy)
     int nprimary             # headers 1..nprimary are the primary columns
     int live                 # primary columns not yet covered

@@ -1807,6 +1807,10 @@ def max_score(bytes values, int r, int c, const int64_t[::1] weights, long long 
 # column).  Nothing is allocated during the search.
 
 cdef enum:
+    # Track forced and dead columns during covers above this many primary columns (measured:
+    # 6x10 pentominoes and 12-queens, 72 and 24 columns, are faster without; Sudoku, 324
+    # and more, with).
+    XC_TRACK_OVER = 128
     # size[c] of a secondary column is XC_SECONDARY + its rows; covering adds XC_COVERED.
     # Real sizes stay below 2**29 (nnodes is an int32), so the three ranges never meet.
     XC_SECONDARY = 1 << 29
@@ -1817,6 +1821,17 @@ cdef enum:
 
 
 cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
+    if x.track:
+        xc_cover_shape(x, c, True)
+    else:
+        xc_cover_shape(x, c, False)
+
+
+cdef inline void xc_cover_shape(ExactCover *x, int c, const bint track) noexcept nogil:
+    """Cover column c.  With `track` (a constant at each call, so that the compiler makes
+    two copies), remember the columns left with one row or none: with hundreds of columns
+    (Sudoku) that spares the next choice a scan; with a few dozen (polyominoes, queens)
+    the scan is cheaper than the bookkeeping on every update."""
     cdef int32_t *R = x.R
     cdef int32_t *U = x.U
     cdef int32_t *D = x.D
@@ -1841,7 +1856,7 @@ cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
             k = C[j]
             size = S[k] - 1
             S[k] = size
-            if size <= 1:
+            if track and size <= 1:
                 # Now forced (1) or dead (0): remember it so that the next choice need
                 # not scan every column.  Only uncovered primary sizes can be this small.
                 if size == 0:
@@ -1874,6 +1889,15 @@ cdef inline void xc_uncover(ExactCover *x, int c) noexcept nogil:
     S[c] -= XC_COVERED
     if S[c] < XC_SECONDARY:
         x.live += 1
+
+
+cdef int xc_track_over = XC_TRACK_OVER
+
+
+def _set_xc_track_over(int columns):
+    """Tuning hook for benchmarks: track forced columns above this many primary columns."""
+    global xc_track_over
+    xc_track_over = columns
 
 
 cdef int xc_alloc(ExactCover *x, int ncols, int nrows, int nnodes,
@@ -1965,6 +1989,7 @@ cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
             hdr[c] = k
             x.size[k] = XC_SECONDARY
     x.live = x.nprimary
+    x.track = x.nprimary > xc_track_over
     for c in range(ncols + 1):
         L[c] = c
         R[c] = c
@@ -2023,6 +2048,7 @@ cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil:
     dst.dead = src.dead
     dst.live = src.live
     dst.nprimary = src.nprimary
+    dst.track = src.track
     dst.depth = src.depth
     dst.base = src.base
     dst.phase = src.phase
