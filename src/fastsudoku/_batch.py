@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, NamedTuple, Optional, Sequence
+from typing import Any, Dict, NamedTuple, Optional, Sequence
 
 import numpy as np
 
@@ -119,10 +120,24 @@ def _run(rows: np.ndarray, r: int, c: int, limit: int, threads: int,
         for start in starts:
             task(start)
     else:
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            for _ in pool.map(task, starts):
-                pass
+        for _ in _pool(threads).map(task, starts):
+            pass
     return out, status, counts, guesses
+
+
+_POOLS: Dict[int, ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def _pool(threads: int) -> ThreadPoolExecutor:
+    """One pool of worker threads per thread count, kept for the next batch (starting
+    threads costs more than a small batch's search)."""
+    with _POOLS_LOCK:
+        pool = _POOLS.get(threads)
+        if pool is None:
+            pool = _POOLS[threads] = ThreadPoolExecutor(max_workers=threads,
+                                                        thread_name_prefix="fastsudoku")
+        return pool
 
 
 def _solve_array(puzzles: np.ndarray, limit: int, box: Optional[Sequence[int]],
