@@ -73,7 +73,10 @@ def run(command: str, stdin_path: Path, time_limit: float,
 
     def limits() -> None:           # in the child, before exec
         if limit_bytes and resource is not None and hasattr(resource, "RLIMIT_AS"):
-            resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
+            try:
+                resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
+            except (ValueError, OSError):
+                pass                # not enforceable here (macOS): judged from the peak RSS
 
     posix = os.name == "posix"
     with open(stdin_path, "rb") as stdin:
