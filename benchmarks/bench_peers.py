@@ -1,7 +1,10 @@
 """fastsudoku against the Sudoku solvers on PyPI, side by side in one run.
 
 Every tool solves the same puzzles in its own worker process, one call a puzzle (fastsudoku
-also as a batch), and every answer is checked (a valid grid keeping the givens).  A tool
+also as a batch), and every answer is checked (a valid grid keeping the givens).  Sets: the
+four 9x9 sets of ../shared/data and ``16x16_generated``, 200 unique 16x16 puzzles with
+100-120 givens made by ``fastsudoku.generate(16, seed=16)`` at the start of the run (lib-sudoku
+and hodoku-py solve 9x9 only and are reported as skipped there).  A tool
 works through a set in order until --budget seconds have passed (the clock is read every 16
 puzzles; answers are checked after the timed loop); a worker still busy at the budget plus
 --grace is killed (a puzzle took longer than the whole budget) and gets no figure.
@@ -30,49 +33,78 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from common import machine, read_puzzles, write_rows  # noqa: E402
+from common import machine, write_rows  # noqa: E402
 
 SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106",
-        "puzzles7_serg_benchmark"]
+        "puzzles7_serg_benchmark", "16x16_generated"]
 TOOLS = ["fastsudoku", "fastsudoku-dlx", "fastsudoku-batch", "fastsudoku-batch2", "lib-sudoku",
          "py-sudoku", "hodoku-py", "exact-cover", "pysat", "cp-sat", "rustoku"]
-UNITS = ([[r * 9 + c for c in range(9)] for r in range(9)]
-         + [[r * 9 + c for r in range(9)] for c in range(9)]
-         + [[(br * 3 + i) * 9 + bc * 3 + j for i in range(3) for j in range(3)]
-            for br in range(3) for bc in range(3)])
+SYMBOLS = "123456789ABCDEFG"           # the 16x16 set is written in the 1-9A-G alphabet
+SIXTEEN = "16x16_generated"            # made by fastsudoku.generate (seeded) at the start
+
+
+def side(puzzle: str) -> int:
+    return math.isqrt(len(puzzle))
+
+
+def cells(puzzle: str) -> list:
+    return [0 if ch in ".0" else SYMBOLS.index(ch) + 1 for ch in puzzle]
+
+
+def units(n: int) -> list:
+    b = math.isqrt(n)
+    return ([[r * n + c for c in range(n)] for r in range(n)]
+            + [[r * n + c for r in range(n)] for c in range(n)]
+            + [[(br * b + i) * n + bc * b + j for i in range(b) for j in range(b)]
+               for br in range(b) for bc in range(b)])
 
 
 def valid(puzzle: str, solution) -> bool:
-    """A full grid, every unit 1..9 once, the givens kept."""
-    s = [int(v) for v in solution]
-    if len(s) != 81 or any(not 1 <= v <= 9 for v in s):
+    """A full grid, every unit 1..N once, the givens kept."""
+    n = side(puzzle)
+    s = cells(solution) if isinstance(solution, str) else [int(v) for v in solution]
+    if len(s) != n * n or any(not 1 <= v <= n for v in s):
         return False
-    if any(ch not in ".0" and int(ch) != s[i] for i, ch in enumerate(puzzle)):
+    if any(g and g != v for g, v in zip(cells(puzzle), s)):
         return False
-    return all(sorted(s[k] for k in unit) == list(range(1, 10)) for unit in UNITS)
+    return all(sorted(s[k] for k in unit) == list(range(1, n + 1)) for unit in units(n))
 
 
-# --- the tools: setup() -> (version, solve(puzzle line) -> 81 values) ------------------------
+# --- the tools: setup() -> (version, solve(puzzle line) -> N*N values) -----------------------
 
 def _fastsudoku(engine):
     import fastsudoku as fs
-    return fs.__version__, lambda p: fs.solve(p, engine=engine) if engine != "bitmask" \
-        else fs.solve(p)
+
+    def solve(p):
+        if len(p) == 81:
+            return fs.solve(p, engine=engine)
+        return fs.solve(p, engine=engine, alphabet="1-9A-G")
+    return fs.__version__, solve
+
+
+def _nine_only(p):
+    if side(p) != 9:
+        raise SystemExit("9x9 only")
 
 
 def _lib_sudoku():
     import importlib.metadata as md
     import lib_sudoku
-    return md.version("lib_sudoku"), lambda p: list(lib_sudoku.solve(
-        [0 if ch in ".0" else int(ch) for ch in p]))
+
+    def solve(p):
+        _nine_only(p)
+        return list(lib_sudoku.solve(cells(p)))
+    return md.version("lib_sudoku"), solve
 
 
 def _py_sudoku():
@@ -80,9 +112,11 @@ def _py_sudoku():
     from sudoku import Sudoku
 
     def solve(p):
-        board = [[None if ch in ".0" else int(ch) for ch in p[r * 9:r * 9 + 9]]
-                 for r in range(9)]
-        return [v for row in Sudoku(3, 3, board=board).solve().board for v in row]
+        n = side(p)
+        b = math.isqrt(n)
+        values = cells(p)
+        board = [[values[r * n + c] or None for c in range(n)] for r in range(n)]
+        return [v for row in Sudoku(b, b, board=board).solve().board for v in row]
     return md.version("py-sudoku"), solve
 
 
@@ -90,7 +124,11 @@ def _hodoku():
     import importlib.metadata as md
     import hodoku
     solver = hodoku.Solver()
-    return md.version("hodoku-py"), lambda p: solver.solve(p.replace("0", ".")).solution
+
+    def solve(p):
+        _nine_only(p)
+        return solver.solve(p.replace("0", ".")).solution
+    return md.version("hodoku-py"), solve
 
 
 def _exact_cover():
@@ -99,18 +137,21 @@ def _exact_cover():
     import numpy as np
 
     def solve(p):
+        n = side(p)
+        b = math.isqrt(n)
+        values = cells(p)
         rows, meta = [], []
-        for cell in range(81):
-            r, c = divmod(cell, 9)
-            b = r // 3 * 3 + c // 3
-            values = [int(p[cell])] if p[cell] not in ".0" else range(1, 10)
-            for v in values:
-                rows.append((cell, 81 + r * 9 + v - 1, 162 + c * 9 + v - 1, 243 + b * 9 + v - 1))
+        for cell in range(n * n):
+            r, c = divmod(cell, n)
+            box = r // b * b + c // b
+            for v in ([values[cell]] if values[cell] else range(1, n + 1)):
+                rows.append((cell, n * n + r * n + v - 1, 2 * n * n + c * n + v - 1,
+                             3 * n * n + box * n + v - 1))
                 meta.append((cell, v))
-        m = np.zeros((len(rows), 324), dtype=bool)
+        m = np.zeros((len(rows), 4 * n * n), dtype=bool)
         for i, cols in enumerate(rows):
             m[i, list(cols)] = True
-        out = [0] * 81
+        out = [0] * (n * n)
         for i in exact_cover.get_exact_cover(m):
             cell, v = meta[i]
             out[cell] = v
@@ -121,29 +162,33 @@ def _exact_cover():
 def _pysat():
     import importlib.metadata as md
     from pysat.solvers import Solver
+    solvers = {}
 
-    def var(cell, v):
-        return cell * 9 + v          # 1..729
-    clauses = []
-    for cell in range(81):
-        clauses.append([var(cell, v) for v in range(1, 10)])
-        for a in range(1, 10):
-            for b in range(a + 1, 10):
-                clauses.append([-var(cell, a), -var(cell, b)])
-    for unit in UNITS:
-        for v in range(1, 10):
-            for i in range(9):
-                for j in range(i + 1, 9):
-                    clauses.append([-var(unit[i], v), -var(unit[j], v)])
-    solver = Solver(name="cadical195", bootstrap_with=clauses)
+    def for_side(n):
+        """A fixed CNF of Sudoku of side n; the givens are assumptions."""
+        if n not in solvers:
+            var = lambda cell, v: cell * n + v          # noqa: E731
+            clauses = []
+            for cell in range(n * n):
+                clauses.append([var(cell, v) for v in range(1, n + 1)])
+                clauses += [[-var(cell, a), -var(cell, b)]
+                            for a in range(1, n + 1) for b in range(a + 1, n + 1)]
+            for unit in units(n):
+                for v in range(1, n + 1):
+                    clauses += [[-var(unit[i], v), -var(unit[j], v)]
+                                for i in range(n) for j in range(i + 1, n)]
+            solvers[n] = Solver(name="cadical195", bootstrap_with=clauses)
+        return solvers[n]
 
     def solve(p):
-        assumptions = [var(cell, int(ch)) for cell, ch in enumerate(p) if ch not in ".0"]
+        n = side(p)
+        solver = for_side(n)
+        assumptions = [cell * n + v for cell, v in enumerate(cells(p)) if v]
         if not solver.solve(assumptions=assumptions):
             return []
         model = solver.get_model()
-        return [next(v for v in range(1, 10) if model[var(cell, v) - 1] > 0)
-                for cell in range(81)]
+        return [next(v for v in range(1, n + 1) if model[cell * n + v - 1] > 0)
+                for cell in range(n * n)]
     return md.version("python-sat"), solve
 
 
@@ -152,13 +197,14 @@ def _cp_sat():
     from ortools.sat.python import cp_model
 
     def solve(p):
+        n = side(p)
         model = cp_model.CpModel()
-        x = [model.NewIntVar(1, 9, f"x{i}") for i in range(81)]
-        for unit in UNITS:
+        x = [model.NewIntVar(1, n, f"x{i}") for i in range(n * n)]
+        for unit in units(n):
             model.AddAllDifferent([x[i] for i in unit])
-        for i, ch in enumerate(p):
-            if ch not in ".0":
-                model.Add(x[i] == int(ch))
+        for i, v in enumerate(cells(p)):
+            if v:
+                model.Add(x[i] == v)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.Solve(model)
@@ -177,13 +223,16 @@ SETUP = {"fastsudoku": lambda: _fastsudoku("bitmask"), "fastsudoku-dlx": lambda:
          "exact-cover": _exact_cover, "pysat": _pysat, "cp-sat": _cp_sat, "rustoku": _rustoku}
 
 
+def read_set(path: str) -> list:
+    return [line.split()[0] for line in open(path) if line.strip() and not line.startswith("#")]
+
+
 def worker(tool: str, path: str, budget: float) -> dict:
-    puzzles = read_puzzles(path)
+    puzzles = read_set(path)
     if tool.startswith("fastsudoku-batch"):
         import numpy as np
         import fastsudoku as fs
-        arr = np.array([[0 if ch in ".0" else int(ch) for ch in p] for p in puzzles],
-                       dtype=np.uint8)
+        arr = np.array([cells(p) for p in puzzles], dtype=np.uint8)
         threads = 2 if tool.endswith("2") else 1
         fs.solve_many(arr[:100], threads=threads)
         times = []
@@ -224,8 +273,13 @@ def main() -> None:
         return
     print(f"# {machine()}; budget {args.budget} s a tool a set")
     rows = []
+    sixteen = Path(tempfile.mkdtemp()) / SIXTEEN
+    if SIXTEEN in args.sets.split(","):
+        import fastsudoku as fs
+        made = fs.generate(16, count=200, clues=(100, 120), seed=16, threads=2)
+        sixteen.write_text("".join(p.puzzle + "\n" for p in made))
     for name in args.sets.split(","):
-        path = Path(args.data) / name
+        path = sixteen if name == SIXTEEN else Path(args.data) / name
         base = None
         for tool in args.tools.split(","):
             cmd = [sys.executable, __file__, "--worker", tool, str(path), str(args.budget)]

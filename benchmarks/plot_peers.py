@@ -35,7 +35,7 @@ def main() -> None:
     ax.set_xticks(range(len(sets)))
     ax.set_xticklabels([re.sub(r"^puzzles\d_", "", s) for s in sets])
     ax.set_ylabel("puzzles / s (log)")
-    ax.set_title("9x9 sets, one process a tool (bench_peers.py); missing bar: no puzzle in the budget")
+    ax.set_title("one process a tool (bench_peers.py); missing bar: no puzzle in the budget, or 9x9 only")
     ax.legend(fontsize=8, ncol=2)
     fig.tight_layout()
     fig.savefig(HERE / "results" / "peers.png", dpi=90)
