@@ -215,3 +215,15 @@ def test_generate_and_rate_commands(tmp_path, capsys):
     assert out[4].startswith("not_unique") and out[5].startswith("error:")
     assert main(["generate", "--clues", "10"]) == 1
     assert main(["generate", "--clues", "a-b"]) == 2
+
+
+def test_bench_command(tmp_path, capsys):
+    from conftest import dataset
+    f = tmp_path / "set.txt"
+    f.write_text("\n".join(dataset("puzzles3_magictour_top1465")[:50]) + "\n")
+    assert main(["bench", str(f), "--threads", "2", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "50 puzzles (9x9)" in out and "2 threads" in out
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text("." * 81 + "\n" + "." * 16 + "\n")
+    assert main(["bench", str(mixed)]) == 2

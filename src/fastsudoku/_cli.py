@@ -7,6 +7,7 @@
     fastsudoku convert [FILE|-] --to F [--format F]  one format to another
     fastsudoku judge-format PROBLEM                  stdin -> the judge's exact output
     fastsudoku target [FILE|-] [--weights FILE] [--lines] [--grid] [--node-limit K]
+    fastsudoku generate / rate / gen-tests / judge / bench     (see --help of each)
 
 Formats (``--format``, detected by default): ``line`` (one puzzle a line, '#' comments,
 annotations after the puzzle ignored), ``grid`` (N lines of N cells, separators and blank
@@ -231,6 +232,14 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("--seed", type=int, default=None)
     gen.add_argument("--threads", type=int, default=1)
     gen.add_argument("--solutions", action="store_true", help="print 'puzzle solution' lines")
+    be = sub.add_parser("bench", help="time the engines on a file of puzzles")
+    be.add_argument("file", help="puzzle file (any format of one size)")
+    be.add_argument("--format", default="auto", choices=("auto",) + formats.FORMATS)
+    be.add_argument("--box", type=_box, default=None)
+    be.add_argument("--alphabet", default=None)
+    be.add_argument("--limit", type=int, default=1, help="1 solve, 2 uniqueness check")
+    be.add_argument("--threads", type=int, default=None, help="default: every core")
+    be.add_argument("--repeat", type=int, default=3)
     ra = sub.add_parser("rate", help="tier, techniques and search effort of each puzzle")
     ra.add_argument("file", nargs="?", default="-", help="input file, '-' for stdin")
     ra.add_argument("--format", default="auto", choices=("auto",) + formats.FORMATS)
@@ -354,6 +363,46 @@ def _generate(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     for p in made:
         sys.stdout.write(p.puzzle + (f" {p.solution}" if args.solutions else "") + "\n")
+    return EXIT_OK
+
+
+def _bench(args: argparse.Namespace, stream: TextIO) -> int:
+    """puzzles/s of one search call a puzzle and of solve_many on 1 and K threads (medians)."""
+    import os
+    import statistics
+    grids = []
+    for record in formats.read(stream, args.format):
+        try:
+            grids.append(_grid(record.puzzle, args.box, args.alphabet))
+        except SudokuError as e:
+            _report(args, record.line, _located(e, record.line))
+            return EXIT_DATAERR
+    shapes = {(g.r, g.c) for g in grids}
+    if len(shapes) != 1 or args.limit < 1 or args.repeat < 1:
+        print("fastsudoku bench: needs puzzles of one size, --limit and --repeat >= 1",
+              file=sys.stderr)
+        return EXIT_USAGE
+    (r, c), = shapes
+    values = np.frombuffer(b"".join(g.values for g in grids), dtype=np.uint8)
+    values = values.reshape(len(grids), -1)
+    threads = args.threads or os.cpu_count() or 1
+
+    def median(fn: Any) -> float:
+        times = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - start)
+        return statistics.median(times)
+    search = _SEARCH["bitmask"]
+    per_call = median(lambda: [search(g.values, r, c, args.limit, -1) for g in grids])
+    one = median(lambda: solve_many(values, limit=args.limit, threads=1))
+    many = median(lambda: solve_many(values, limit=args.limit, threads=threads))
+    n = len(grids)
+    print(f"{n} puzzles ({r * c}x{r * c}), limit {args.limit}, median of {args.repeat}:")
+    print(f"  one call a puzzle   {n / per_call:>12,.0f} puzzles/s")
+    print(f"  solve_many, 1 thread{n / one:>12,.0f} puzzles/s")
+    print(f"  solve_many, {threads} threads{n / many:>11,.0f} puzzles/s")
     return EXIT_OK
 
 
@@ -506,6 +555,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                 return _check(args, stream)
             if args.command == "rate":
                 return _rate_file(args, stream)
+            if args.command == "bench":
+                return _bench(args, stream)
             if args.command == "convert":
                 return _convert(args, stream)
             return _solve(args, stream)
