@@ -591,11 +591,38 @@ cdef int check_signals() noexcept nogil:
         return PyErr_CheckSignals()
 
 
+cdef inline int search_guess(Search *s) noexcept nogil:
+    """Before a guess: SEARCH_LIMIT at the node limit, SEARCH_INTERRUPTED on Ctrl-C (checked
+    every SIGNAL_INTERVAL guesses), else 0 and the guess is counted."""
+    if s.node_limit >= 0 and s.guesses >= s.node_limit:
+        return SEARCH_LIMIT
+    if s.guesses >= s.next_signal_check:
+        s.next_signal_check = s.guesses + SIGNAL_INTERVAL
+        if check_signals() < 0:
+            return SEARCH_INTERRUPTED
+    s.guesses += 1
+    return 0
+
+
+cdef inline uint64_t *search_child(Search *s, int d, bint last) noexcept nogil:
+    """The state a guess at level d works on: level d itself for its last alternative
+    (nothing to come back to), else a copy of it at level d + 1; NULL out of memory.
+    The levels may move: the caller reloads its pointer to level d."""
+    cdef size_t words = s.level_words
+    if last:
+        return s.states + d * words
+    if d + 1 >= s.capacity and search_grow(s) < 0:
+        return NULL
+    cdef uint64_t *top = s.states + d * words
+    memcpy(top + words, top, words * sizeof(uint64_t))
+    return top + words
+
+
 cdef int search_next(Search *s) noexcept nogil:
     """Run until the next solution (SEARCH_FOUND) or the end of the tree; resumable."""
     cdef const Geometry *g = s.g
     cdef size_t words = s.level_words
-    cdef int d = s.depth, cell
+    cdef int d = s.depth, cell, status
     cdef uint64_t *top
     cdef uint64_t *child
     cdef uint64_t rest, bit
@@ -624,34 +651,23 @@ cdef int search_next(Search *s) noexcept nogil:
         if rest == 0:
             phase = PHASE_BACKTRACK
             continue
-        if s.node_limit >= 0 and s.guesses >= s.node_limit:
+        status = search_guess(s)
+        if status:
             s.depth = d
-            s.phase = PHASE_NEXT
-            return SEARCH_LIMIT
-        if s.guesses >= s.next_signal_check:
-            s.next_signal_check = s.guesses + SIGNAL_INTERVAL
-            if check_signals() < 0:
-                s.depth = d
-                s.phase = PHASE_DONE
-                return SEARCH_INTERRUPTED
-        s.guesses += 1
+            # At the node limit the search can resume with a higher one.
+            s.phase = PHASE_NEXT if status == SEARCH_LIMIT else PHASE_DONE
+            return status
         cell = s.branch_cell[d]
         bit = lowest_bit(rest)
         rest ^= bit
         s.branch_rest[d] = rest
         clear_work(s)
-        if rest == 0:
-            # Last alternative: nothing to come back to, so work on this level in place.
-            child = top
-        else:
-            if d + 1 >= s.capacity:
-                if search_grow(s) < 0:
-                    s.depth = d
-                    s.phase = PHASE_DONE
-                    return SEARCH_NOMEM
-                top = s.states + d * words
-            child = top + words
-            memcpy(child, top, words * sizeof(uint64_t))
+        child = search_child(s, d, rest == 0)
+        if child == NULL:
+            s.depth = d
+            s.phase = PHASE_DONE
+            return SEARCH_NOMEM
+        top = s.states + d * words
         if (eliminate(g, child, cell, child[cell] ^ bit, &s.work, g.nwords)
                 and propagate(g, child, &s.work, s.segs, s.locked and d + 1 < LOCKED_DEPTH)):
             if child != top:
@@ -1636,7 +1652,7 @@ cdef int target_run(Search *s, Target *t) noexcept nogil:
     """
     cdef const Geometry *g = s.g
     cdef size_t words = s.level_words
-    cdef int d = 0, cell
+    cdef int d = 0, cell, status
     cdef uint64_t *top
     cdef uint64_t *child
     cdef uint64_t rest, bit
@@ -1675,15 +1691,10 @@ cdef int target_run(Search *s, Target *t) noexcept nogil:
         if rest == 0:
             phase = PHASE_BACKTRACK
             continue
-        if s.node_limit >= 0 and s.guesses >= s.node_limit:
+        status = search_guess(s)
+        if status:
             s.phase = PHASE_DONE
-            return SEARCH_LIMIT
-        if s.guesses >= s.next_signal_check:
-            s.next_signal_check = s.guesses + SIGNAL_INTERVAL
-            if check_signals() < 0:
-                s.phase = PHASE_DONE
-                return SEARCH_INTERRUPTED
-        s.guesses += 1
+            return status
         cell = s.branch_cell[d]
         if t.use_bound:
             bit = target_best_value(g, cell, rest, t, t.lam + <size_t>d * t.lam_words)
@@ -1692,22 +1703,15 @@ cdef int target_run(Search *s, Target *t) noexcept nogil:
         rest ^= bit
         s.branch_rest[d] = rest
         clear_work(s)
-        if rest == 0:
-            # The multipliers of the level are improved in place with it.
-            child = top
-            lam = t.lam + <size_t>d * t.lam_words
-        else:
-            if d + 1 >= s.capacity:
-                if search_grow(s) < 0:
-                    s.phase = PHASE_DONE
-                    return SEARCH_NOMEM
-                top = s.states + d * words
-            lam = target_lam(t, d + 1)
-            if lam == NULL:
-                s.phase = PHASE_DONE
-                return SEARCH_NOMEM
-            child = top + words
-            memcpy(child, top, words * sizeof(uint64_t))
+        child = search_child(s, d, rest == 0)
+        # The multipliers go with the state: improved in place on the last alternative,
+        # else copied to the child's level.
+        lam = NULL if child == NULL else target_lam(t, d if rest == 0 else d + 1)
+        if lam == NULL:
+            s.phase = PHASE_DONE
+            return SEARCH_NOMEM
+        top = s.states + d * words
+        if rest != 0:
             memcpy(lam, lam - t.lam_words, t.lam_words * sizeof(double))
         if (eliminate(g, child, cell, child[cell] ^ bit, &s.work, g.nwords)
                 and propagate(g, child, &s.work, s.segs, False)
