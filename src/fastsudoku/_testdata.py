@@ -1,10 +1,9 @@
 """Test data for judge problems: random full grids, unique puzzles dug from them, and the
 input / expected-output files of each judge spec (``make_tests``).
 
-Everything is driven by one ``random.Random(seed)``, so the same seed gives the same files
-on every platform.  Full grids come from a randomised search (random givens on an empty
-grid, solved, then a random relabelling and row / column / band / stack permutation), not
-from a fixed pattern.
+Everything is driven by one ``random.Random(seed)``, which also seeds the compiled
+generator (``_core.generate_one``: a randomised search for full grids, digging while the
+puzzle stays unique), so the same seed gives the same files on every platform.
 """
 from __future__ import annotations
 
@@ -14,53 +13,23 @@ from pathlib import Path
 from typing import Callable, List, Tuple
 
 from . import _core
-from ._rate import _group_order, _isomorphic
+from ._generate import generate
+from ._rate import _isomorphic
 from .judges import JUDGES, answer
 
 A_TO_P = "ABCDEFGHIJKLMNOP"
 
 
 def random_full_grid(r: int, c: int, rng: random.Random) -> bytes:
-    """A random full grid of side r*c."""
+    """A random full grid of side r*c (the compiled generator, seeded from rng)."""
     n = r * c
-    while True:
-        values = bytearray(n * n)
-        for cell in rng.sample(range(n * n), n):
-            values[cell] = rng.randint(1, n)
-            if _core.conflict(bytes(values), r, c) is not None:
-                values[cell] = 0
-        found, first, _, _ = _core.search(bytes(values), r, c, 1, 50_000)
-        if found and first is not None:
-            return _shuffle(first, r, c, rng)
+    return _core.generate_one(r, c, rng.getrandbits(64), n * n, 0, False)[1]
 
 
-def _shuffle(values: bytes, r: int, c: int, rng: random.Random) -> bytes:
-    """Relabel the values; permute rows within bands, bands, columns within stacks, stacks."""
-    n = r * c
-    relabel = list(range(1, n + 1))
-    rng.shuffle(relabel)
-    rows = _group_order(c, r, rng)    # c bands of r rows
-    cols = _group_order(r, c, rng)    # r stacks of c columns
-    return bytes(relabel[values[rows[i] * n + cols[j]] - 1] for i in range(n) for j in range(n))
-
-
-def dig_unique(full: bytes, r: int, c: int, rng: random.Random, givens: int) -> bytes:
-    """Remove cells in random order while the puzzle keeps one solution, down to `givens`
-    givens when it can (a minimal puzzle may stop above)."""
-    values = bytearray(full)
-    left = len(values)
-    order = list(range(len(values)))
-    rng.shuffle(order)
-    for cell in order:
-        if left <= givens:
-            break
-        keep, values[cell] = values[cell], 0
-        found = _core.search(bytes(values), r, c, 2, 200_000)[0]
-        if found != 1:
-            values[cell] = keep
-        else:
-            left -= 1
-    return bytes(values)
+def dig_unique(r: int, c: int, rng: random.Random, givens: int) -> bytes:
+    """A unique puzzle dug from a random full grid down to `givens` givens when the random
+    order allows (it may stop above)."""
+    return _core.generate_one(r, c, rng.getrandbits(64), givens, 0, False)[0]
 
 
 def random_givens(full: bytes, rng: random.Random, givens: int) -> bytes:
@@ -114,7 +83,6 @@ def _input_text(problem: str, puzzles: List[bytes]) -> str:
 def _puzzles_for(problem: str, rng: random.Random, index: int) -> List[bytes]:
     """The puzzles of one test file: more cases and fewer givens as the index grows."""
     size = JUDGES[problem].size
-    box = (4, 4) if size == 16 else (3, 3)
     if problem == "p1074":
         return [random_givens(random_full_grid(3, 3, rng), rng, rng.randint(24, 30))]
     if problem == "poj2676":
@@ -124,10 +92,11 @@ def _puzzles_for(problem: str, rng: random.Random, index: int) -> List[bytes]:
     if problem == "kattis-sudokunique":
         out = []
         for k in range(3):
-            full = random_full_grid(3, 3, rng)
             if k == 0:
-                out.append(dig_unique(full, 3, 3, rng, rng.randint(24, 32)))
-            elif k == 1:
+                out.append(dig_unique(3, 3, rng, rng.randint(24, 32)))
+                continue
+            full = random_full_grid(3, 3, rng)
+            if k == 1:
                 out.append(random_givens(full, rng, rng.randint(20, 26)))
             else:
                 p = bytearray(random_givens(full, rng, 30))
@@ -142,7 +111,7 @@ def _puzzles_for(problem: str, rng: random.Random, index: int) -> List[bytes]:
         tier = TIERS[index % len(TIERS)]
         return [tier_puzzle(tier, rng) for _ in range(cases)]
     givens = rng.randint(100, 140)
-    return [dig_unique(random_full_grid(*box, rng), *box, rng, givens) for _ in range(cases)]
+    return [dig_unique(4, 4, rng, givens) for _ in range(cases)]
 
 
 # The tiers of test data (method 3 of ALGORITHMS.md): givens of unique 9x9 puzzles.
@@ -156,7 +125,6 @@ def tier_puzzle(tier: Tuple[int, int], rng: random.Random) -> bytes:
     lo, hi = tier
     target = rng.randint(lo, hi)
     if lo > 17 or hi < 17:
-        from ._generate import generate
         found = generate(clues=target, seed=rng.getrandbits(62), attempts=5000)[0]
         return found.values()
     base = _isomorphic(rng.choice(_minimal17()), 3, 3, rng)
