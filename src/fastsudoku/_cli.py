@@ -30,6 +30,8 @@ wrong); 2 usage; 65 some input could not be read (file, line and column on stder
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
 import sys
 import tempfile
 import time
@@ -38,7 +40,7 @@ from typing import Any, Dict, Iterator, List, Optional, TextIO, Tuple
 
 import numpy as np
 
-from . import formats, judges, localjudge
+from . import _core, formats, judges, localjudge
 from ._generate import GenerationError, generate
 from ._rate import rate
 from ._testdata import make_tests
@@ -310,7 +312,6 @@ def _check(args: argparse.Namespace, stream: TextIO) -> int:
 
 def _solves(grid: Grid, values: bytes) -> bool:
     """values is a full grid that keeps the givens and breaks no rule."""
-    from . import _core
     if len(values) != len(grid.values) or 0 in values:
         return False
     if any(g and g != v for g, v in zip(grid.values, values)):
@@ -368,8 +369,6 @@ def _generate(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace, stream: TextIO) -> int:
     """puzzles/s of one search call a puzzle and of solve_many on 1 and K threads (medians)."""
-    import os
-    import statistics
     grids = []
     for record in formats.read(stream, args.format):
         try:

@@ -8,9 +8,9 @@ from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _core
 from ._grid import box_for
-from ._rate import TIERS, _logic
+from .formats import SYMBOLS
+from ._rate import TIERS, tier_of
 
-SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@#"
 
 
 class GenerationError(ValueError):
@@ -52,14 +52,6 @@ def _clue_range(clues: Union[None, int, Sequence[int]], ncells: int) -> Tuple[in
     return lo, hi
 
 
-def _tier_of(values: bytes, r: int, c: int) -> str:
-    done, solved = _logic(values, r, c)
-    if not solved:
-        return "expert"
-    levels = {"naked_single": 0, "hidden_single": 1}
-    return TIERS[max((levels.get(s.technique, 2) for s in done), default=0)]
-
-
 def _one(index: int, seed: int, r: int, c: int, lo: int, hi: int, symmetry: int,
          minimal: bool, difficulty: Optional[str], attempts: int) -> Generated:
     n = r * c
@@ -71,7 +63,7 @@ def _one(index: int, seed: int, r: int, c: int, lo: int, hi: int, symmetry: int,
         puzzle, solution, givens = _core.generate_one(r, c, s64, target, symmetry, minimal)
         if not lo <= givens <= hi:
             continue
-        if difficulty is not None and _tier_of(puzzle, r, c) != difficulty:
+        if difficulty is not None and tier_of(puzzle, r, c)[0] != difficulty:
             continue
         return Generated("".join(SYMBOLS[v - 1] if v else "." for v in puzzle),
                          "".join(SYMBOLS[v - 1] for v in solution), givens, (r, c))

@@ -62,10 +62,6 @@ class _Board:
         self.r, self.c, self.n = r, c, r * c
         self.units: List[List[int]] = _core._geometry_units(r, c)
         self.peers: List[List[int]] = _core._geometry_peers(r, c)
-        self.cell_units = [[] for _ in range(self.n * self.n)]   # type: List[List[int]]
-        for u, unit in enumerate(self.units):
-            for cell in unit:
-                self.cell_units[cell].append(u)
         full = (1 << self.n) - 1
         self.cand = [full] * (self.n * self.n)
         self.solved = [False] * (self.n * self.n)
@@ -291,12 +287,17 @@ def rate(puzzle: Any, *, box: Optional[Sequence[int]] = None,
     mean, noise = effort(grid.values, grid.r, grid.c) if found else (0.0, 0.0)
     if found != 1:
         return Rating("no_solution" if found == 0 else "not_unique", None, {}, mean, noise)
-    done, solved = _logic(grid.values, grid.r, grid.c)
+    tier, used = tier_of(grid.values, grid.r, grid.c)
+    return Rating("unique", tier, used, mean, noise)
+
+
+def tier_of(values: bytes, r: int, c: int) -> Tuple[str, Dict[str, int]]:
+    """(tier, how often each technique was used) by the logical solver: the level of the
+    hardest technique it needed, or "expert" when it gets stuck."""
+    done, solved = _logic(values, r, c)
     used: Dict[str, int] = {}
     for step in done:
         used[step.technique] = used.get(step.technique, 0) + 1
     if not solved:
-        tier = "expert"
-    else:
-        tier = TIERS[max((LEVEL[t] for t in used), default=0)]
-    return Rating("unique", tier, used, mean, noise)
+        return "expert", used
+    return TIERS[max((LEVEL[t] for t in used), default=0)], used

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from ._api import search
 from ._errors import ParseError, SudokuError
@@ -68,7 +68,8 @@ def _count_then_blocks(text: str, rows: int) -> List[str]:
     return ["\n".join(b) + "\n" for b in blocks[:count]]
 
 
-def _solution(puzzle: str, alphabet: Optional[str] = None) -> str:
+def _solution(puzzle: Any, alphabet: Optional[str] = None) -> Any:
+    """The first solution, in the puzzle's form (a line, a grid, a LeetCode board)."""
     result = search(puzzle, limit=1, alphabet=alphabet)
     if not result.count:
         raise SudokuError("the puzzle has no solution, which this judge rules out")
@@ -159,15 +160,7 @@ def _read_leetcode37(text: str) -> List[str]:
 
 def _leetcode37(text: str) -> str:
     board = json.loads(_read_leetcode37(text)[0])
-    solved = _solution_board(board)
-    return json.dumps(solved, separators=(",", ":")) + "\n"
-
-
-def _solution_board(board: List[List[str]]) -> List[List[str]]:
-    result = search(board, limit=1)
-    if not result.count:
-        raise SudokuError("the board has no solution, which LeetCode 37 rules out")
-    return result.solution
+    return json.dumps(_solution(board), separators=(",", ":")) + "\n"
 
 
 # --- 16x16 ----------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import List, Optional, Tuple
 
+from ._core import _geometry_units
 from ._errors import SudokuError
 from ._grid import parse
 from .judges import JUDGES
@@ -195,10 +196,7 @@ def _broken_rule(puzzle: bytes, grid: bytes) -> str:
             return f"r{cell // 9 + 1}c{cell % 9 + 1} is empty"
         if g and g != v:
             return f"r{cell // 9 + 1}c{cell % 9 + 1} changes the given {g} to {v}"
-    units = ([[r * 9 + c for c in range(9)] for r in range(9)]
-             + [[r * 9 + c for r in range(9)] for c in range(9)]
-             + [[(b // 3 * 3 + i) * 9 + b % 3 * 3 + j for i in range(3) for j in range(3)]
-                for b in range(9)])
+    units = _geometry_units(3, 3)       # rows, columns, boxes (left to right, top down)
     names = [f"row {k + 1}" for k in range(9)] + [f"column {k + 1}" for k in range(9)] \
         + [f"box {k + 1}" for k in range(9)]
     for name, unit in zip(names, units):
