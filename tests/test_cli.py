@@ -227,3 +227,14 @@ def test_bench_command(tmp_path, capsys):
     mixed = tmp_path / "mixed.txt"
     mixed.write_text("." * 81 + "\n" + "." * 16 + "\n")
     assert main(["bench", str(mixed)]) == 2
+
+
+def test_convert_keeps_a_solution_column(tmp_path, capsys):
+    import fastsudoku as fs
+    from conftest import dataset
+    p = dataset("puzzles3_magictour_top1465")[0]
+    f = tmp_path / "in.csv"
+    f.write_text(f"quizzes,solutions\n{p.replace('.', '0')},{fs.solve(p)}\n{p.replace('.', '0')},\n")
+    assert main(["convert", "--to", "csv", str(f)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "puzzle,solution", f"{p.replace('.', '0')},{fs.solve(p)}", f"{p.replace('.', '0')},"]

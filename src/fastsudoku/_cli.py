@@ -164,8 +164,7 @@ class _Writer:
         self._separate()
         symbols = grid.symbols if grid.symbols and len(grid.symbols) == grid.n else None
         if self.fmt is None:
-            text = grid.render(values)
-            text = text if isinstance(text, str) else str(text)
+            text = grid.render(values)          # a str: the CLI parses text
             self.out.write(text if text.endswith("\n") else text + "\n")
         elif self.fmt == "csv":
             self.out.write(formats.format_line(puzzle_values or values, grid.n, symbols, "0")
@@ -332,13 +331,10 @@ def _convert(args: argparse.Namespace, stream: TextIO) -> int:
             out.line(f"error: {e}")
             status = EXIT_DATAERR
             continue
-        if args.to == "csv":
-            out.grid(grid, solution or grid.values, grid.values if solution else None)
-            if not solution:
-                # A puzzle without a solution: the solution column stays empty.
-                pass
+        if args.to == "csv" and solution:
+            out.grid(grid, solution, grid.values)       # puzzle,solution
         else:
-            out.grid(grid, grid.values)
+            out.grid(grid, grid.values)                 # csv: an empty solution column
     return status
 
 
