@@ -1,5 +1,5 @@
 """Another Cython extension can cimport the DLX engine from fastsudoku/_core.pxd: build a
-tiny one against the installed package and solve 8-queens through it."""
+tiny one against the installed package and solve 8-queens through both engines."""
 import shutil
 import subprocess
 import sys
@@ -25,8 +25,9 @@ def test_cimport_from_another_extension(tmp_path):
     try:
         import use_core
         found, first = use_core.count_covers(ncols, offsets, cols, sec_bytes)
+        found_bits, first_bits = use_core.count_covers_bitset(ncols, offsets, cols, sec_bytes)
     finally:
         sys.path.remove(str(tmp_path))
         sys.modules.pop("use_core", None)
-    assert found == 92
+    assert found == 92 and found_bits == 92 and first_bits == first
     assert len(first) == 8 and all(len(rows[r]) == 4 for r in first)

@@ -1,5 +1,5 @@
-"""The exact-cover API on dancing links: known counts, a brute-force oracle, bad input,
-limits, laziness and Ctrl-C."""
+"""The exact-cover API on both engines (dancing links and row bitsets): known counts, a
+brute-force oracle, the same search tree on both, bad input, limits, laziness and Ctrl-C."""
 import itertools
 import os
 import random
@@ -14,6 +14,24 @@ from fastsudoku import ExactCoverError, SearchLimitError
 from problems import (LANGFORD_COUNTS, PENTOMINO_COUNTS, QUEENS_COUNTS, decode_sudoku,
                       langford, pentominoes, queens, sudoku_rows, to_matrix)
 from reference import check_grid
+
+ENGINES = ("dlx", "bitset")
+
+
+class _On:
+    """The four API calls with engine= fixed."""
+
+    def __init__(self, engine):
+        self.engine = engine
+
+    def __getattr__(self, name):
+        call = getattr(fs, name)
+        return lambda *args, **kw: call(*args, engine=self.engine, **kw)
+
+
+@pytest.fixture(params=ENGINES)
+def xc(request):
+    return _On(request.param)
 
 
 def brute_force(rows, ncols, secondary=()):
@@ -41,37 +59,37 @@ def _is_cover(rows, ncols, secondary, chosen):
 
 
 @pytest.mark.parametrize("n", sorted(QUEENS_COUNTS))
-def test_queens_counts(n):
+def test_queens_counts(n, xc):
     rows, ncols, secondary = queens(n)
     if n > 10:
-        assert fs.count_exact_covers(rows, columns=ncols, secondary=secondary) == \
+        assert xc.count_exact_covers(rows, columns=ncols, secondary=secondary) == \
             QUEENS_COUNTS[n]
         return
-    sols = list(fs.exact_covers(rows, columns=ncols, secondary=secondary))
+    sols = list(xc.exact_covers(rows, columns=ncols, secondary=secondary))
     assert len(sols) == QUEENS_COUNTS[n]
     assert len({tuple(s) for s in sols}) == len(sols)
     assert all(_is_cover(rows, ncols, secondary, s) for s in sols)
 
 
 @pytest.mark.parametrize("shape", sorted(PENTOMINO_COUNTS))
-def test_pentomino_tilings(shape):
+def test_pentomino_tilings(shape, xc):
     every, reduced = PENTOMINO_COUNTS[shape]
     rows, ncols, sec = pentominoes(*shape)
-    assert fs.count_exact_covers(rows, columns=ncols, secondary=sec) == every
+    assert xc.count_exact_covers(rows, columns=ncols, secondary=sec) == every
     rows, ncols, sec = pentominoes(*shape, break_symmetry=True)
-    assert fs.count_exact_covers(rows, columns=ncols, secondary=sec) == reduced
-    first = fs.exact_cover(rows, columns=ncols)
+    assert xc.count_exact_covers(rows, columns=ncols, secondary=sec) == reduced
+    first = xc.exact_cover(rows, columns=ncols)
     assert _is_cover(rows, ncols, sec, first) and len(first) == 12
 
 
 @pytest.mark.parametrize("n", sorted(LANGFORD_COUNTS))
-def test_langford_pairings(n):
+def test_langford_pairings(n, xc):
     rows, ncols, sec = langford(n)
-    assert fs.count_exact_covers(rows, columns=ncols, secondary=sec) == LANGFORD_COUNTS[n]
+    assert xc.count_exact_covers(rows, columns=ncols, secondary=sec) == LANGFORD_COUNTS[n]
 
 
 @pytest.mark.parametrize("seed", range(60))
-def test_random_matrices_against_brute_force(seed):
+def test_random_matrices_against_brute_force(seed, xc):
     rng = random.Random(seed)
     ncols = rng.randint(1, 7)
     nrows = rng.randint(1, 11)
@@ -81,43 +99,43 @@ def test_random_matrices_against_brute_force(seed):
     if len(secondary) == ncols:
         secondary = secondary[1:]       # keep a primary column: see test_all_secondary
     expect = sorted(brute_force(rows, ncols, secondary))
-    got = list(fs.exact_covers(rows, columns=ncols, secondary=secondary))
+    got = list(xc.exact_covers(rows, columns=ncols, secondary=secondary))
     assert sorted(got) == expect
-    assert fs.count_exact_covers(rows, columns=ncols, secondary=secondary) == len(expect)
+    assert xc.count_exact_covers(rows, columns=ncols, secondary=secondary) == len(expect)
     m = to_matrix(rows, ncols)
-    assert sorted(fs.exact_covers(m, secondary=secondary)) == expect
-    assert sorted(fs.exact_covers(m.astype(np.int8), secondary=secondary)) == expect
-    first = fs.exact_cover(rows, columns=ncols, secondary=secondary)
+    assert sorted(xc.exact_covers(m, secondary=secondary)) == expect
+    assert sorted(xc.exact_covers(m.astype(np.int8), secondary=secondary)) == expect
+    first = xc.exact_cover(rows, columns=ncols, secondary=secondary)
     assert (first is None) == (not expect) and (first is None or first in expect)
 
 
-def test_sudoku_through_the_general_api():
+def test_sudoku_through_the_general_api(xc):
     p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     rows, ncols, sec, meanings = sudoku_rows(p)
-    chosen = fs.exact_cover(rows, columns=ncols)
+    chosen = xc.exact_cover(rows, columns=ncols)
     grid = decode_sudoku(chosen, meanings)
     check_grid([0 if ch == "." else int(ch) for ch in p], [int(ch) for ch in grid], (3, 3))
-    assert fs.count_exact_covers(rows, columns=ncols, limit=2) == 1
+    assert xc.count_exact_covers(rows, columns=ncols, limit=2) == 1
 
 
-def test_limits_and_laziness():
+def test_limits_and_laziness(xc):
     rows, ncols, sec = queens(8)
-    assert fs.count_exact_covers(rows, columns=ncols, secondary=sec, limit=5) == 5
-    it = fs.exact_covers(rows, columns=ncols, secondary=sec, limit=3)
+    assert xc.count_exact_covers(rows, columns=ncols, secondary=sec, limit=5) == 5
+    it = xc.exact_covers(rows, columns=ncols, secondary=sec, limit=3)
     assert len(list(it)) == 3
     with pytest.raises(SearchLimitError) as info:
-        fs.count_exact_covers(*pentominoes(6, 10)[:1], node_limit=50)
+        xc.count_exact_covers(*pentominoes(6, 10)[:1], node_limit=50)
     assert info.value.guesses == 50
     with pytest.raises(ValueError):
-        fs.count_exact_covers(rows, limit=0)
+        xc.count_exact_covers(rows, limit=0)
 
 
-def test_no_solution_is_not_an_error():
-    assert fs.count_exact_covers([], columns=3) == 0
-    assert fs.exact_cover(np.zeros((0, 4), dtype=bool)) is None
-    assert fs.exact_cover([[0], [0, 1]], columns=3) is None
-    assert fs.count_exact_covers([[0, 1], [1, 2]]) == 0
-    assert list(fs.exact_covers([[0, 1], [1, 2]])) == []
+def test_no_solution_is_not_an_error(xc):
+    assert xc.count_exact_covers([], columns=3) == 0
+    assert xc.exact_cover(np.zeros((0, 4), dtype=bool)) is None
+    assert xc.exact_cover([[0], [0, 1]], columns=3) is None
+    assert xc.count_exact_covers([[0, 1], [1, 2]]) == 0
+    assert list(xc.exact_covers([[0, 1], [1, 2]])) == []
 
 
 BAD = [
@@ -154,15 +172,15 @@ def test_bad_input_errors(rows, kw, message):
             fn(rows, **kw)
 
 
-def test_row_forms_agree():
+def test_row_forms_agree(xc):
     rows, ncols, sec = queens(6)
-    expect = list(fs.exact_covers(rows, columns=ncols, secondary=sec))
+    expect = list(xc.exact_covers(rows, columns=ncols, secondary=sec))
     assert len(expect) == 4
     as_tuples = tuple(tuple(r) for r in rows)
     as_numpy = [np.array(r, dtype=np.int16) for r in rows]
     as_generator = (iter(r) for r in rows)
     for form in (as_tuples, as_numpy, as_generator):
-        assert list(fs.exact_covers(form, columns=ncols, secondary=sec)) == expect
+        assert list(xc.exact_covers(form, columns=ncols, secondary=sec)) == expect
 
 
 def test_error_names_the_place():
@@ -172,30 +190,77 @@ def test_error_names_the_place():
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT delivery to this process")
-def test_ctrl_c_interrupts_a_count():
+def test_ctrl_c_interrupts_a_count(xc):
     rows, ncols, sec = queens(16)        # 14,772,512 solutions: far longer than the timer
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            fs.count_exact_covers(rows, columns=ncols, secondary=sec)
+            xc.count_exact_covers(rows, columns=ncols, secondary=sec)
     finally:
         timer.cancel()
     rows, ncols, sec = queens(6)
-    assert fs.count_exact_covers(rows, columns=ncols, secondary=sec) == 4
+    assert xc.count_exact_covers(rows, columns=ncols, secondary=sec) == 4
 
 
-def test_search_reports_nodes_and_guesses():
+def test_search_reports_nodes_and_guesses(xc):
     rows, ncols, sec = queens(8)
-    r = fs.search_exact_cover(rows, columns=ncols, secondary=sec, limit=None)
+    r = xc.search_exact_cover(rows, columns=ncols, secondary=sec, limit=None)
     assert r.count == 92 and r.complete and r.first in list(
-        fs.exact_covers(rows, columns=ncols, secondary=sec))
+        xc.exact_covers(rows, columns=ncols, secondary=sec))
     assert r.nodes >= r.guesses > 0
-    r5 = fs.search_exact_cover(rows, columns=ncols, secondary=sec, limit=5)
+    r5 = xc.search_exact_cover(rows, columns=ncols, secondary=sec, limit=5)
     assert r5.count == 5 and not r5.complete and r5.nodes < r.nodes
-    r1 = fs.search_exact_cover(rows, columns=ncols, secondary=sec)
+    r1 = xc.search_exact_cover(rows, columns=ncols, secondary=sec)
     assert r1.count == 1 and not r1.complete and r1.first == r.first
-    none = fs.search_exact_cover([[0, 1], [1, 2]])
+    none = xc.search_exact_cover([[0, 1], [1, 2]])
     assert none == (0, None, none.nodes, 0, True)
     with pytest.raises(SearchLimitError):
-        fs.search_exact_cover(rows, columns=ncols, secondary=sec, limit=None, node_limit=10)
+        xc.search_exact_cover(rows, columns=ncols, secondary=sec, limit=None, node_limit=10)
+
+
+@pytest.mark.parametrize("problem", [queens(7), queens(9), langford(8), pentominoes(3, 20),
+                                     pentominoes(4, 15, break_symmetry=True)],
+                         ids=["queens7", "queens9", "langford8", "pento3x20", "pento4x15"])
+def test_engines_walk_the_same_tree(problem):
+    """Same column choice and row order: the same solutions in the same order, and the
+    same node and guess counts, for matrices that do not need a look-ahead."""
+    rows, ncols, sec = problem
+    runs = {e: list(fs.exact_covers(rows, columns=ncols, secondary=sec, engine=e))
+            for e in ENGINES}
+    assert runs["dlx"] == runs["bitset"] and runs["dlx"]
+    stats = {e: fs.search_exact_cover(rows, columns=ncols, secondary=sec, limit=None,
+                                      engine=e) for e in ENGINES}
+    assert stats["dlx"] == stats["bitset"]
+
+
+def test_random_larger_matrices_engines_agree():
+    """Matrices of a few hundred rows (several bitset words, secondary columns, rows with
+    secondary columns only and empty rows): both engines give the same covers."""
+    rng = random.Random(7)
+    for _ in range(40):
+        ncols = rng.randint(8, 40)
+        nrows = rng.randint(60, 300)
+        rows = [sorted(rng.sample(range(ncols), rng.randint(0, 4))) for _ in range(nrows)]
+        secondary = sorted(rng.sample(range(ncols), rng.randint(0, ncols // 3)))
+        got = [list(fs.exact_covers(rows, columns=ncols, secondary=secondary, limit=2000,
+                                    engine=e)) for e in ENGINES]
+        assert got[0] == got[1]
+        assert all(_is_cover(rows, ncols, secondary, c) for c in got[0])
+
+
+def test_auto_engine_choice():
+    from fastsudoku import _cover
+
+    def engine_of(rows, ncols, sec=()):
+        return _cover._problem(rows, ncols, sec, None, "auto").engine
+
+    assert engine_of(*pentominoes(6, 10)) == "bitset"
+    assert engine_of(*queens(12)) == "bitset"
+    rows, ncols, sec, _ = sudoku_rows("." * 81)
+    assert engine_of(rows, ncols) == "dlx"           # 324 primary columns
+    wide = [[k] for k in range(_cover.BITSET_MAX_ROWS + 1)]
+    assert engine_of(wide, len(wide)) == "dlx"
+    assert fs.count_exact_covers(wide[:5], engine="dlx") == 1
+    with pytest.raises(ValueError, match="unknown engine"):
+        fs.exact_cover([[0]], engine="links")

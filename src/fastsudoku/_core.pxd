@@ -133,3 +133,49 @@ cdef int xc_select(ExactCover *x, int row) noexcept nogil
 cdef int xc_next(ExactCover *x) noexcept nogil
 cdef int xc_solution(const ExactCover *x, int32_t *rows) noexcept nogil
 cdef void xc_free(ExactCover *x) noexcept nogil
+
+
+# --------------------------------------------------------------------------------------------
+# Algorithm X on row bitsets, for small matrices (the general exact-cover API picks it when
+# the rows fit in a few dozen words).  The same search as the links above -- same column
+# choice (fewest rows, first in column order), same row order, so the same tree, nodes,
+# guesses and order of solutions -- but a level's state is a copy, not an undo list:
+#
+#   colbits   ncols x nwords   bit k of column c set <=> row k has a 1 in column c
+#   row_cols  row k's columns at row_off[k] .. row_off[k+1]-1, its primary ones first
+#             (row_nprim[k] of them); columns renumbered, primaries 0 .. nprimary-1
+#   level d   active[d]  rows still compatible with the rows chosen above
+#             count[d]   rows of active[d] in each primary column (BX_COVERED once covered)
+#             cand[d]    rows of the chosen column not yet tried; chosen[d] the row tried
+# --------------------------------------------------------------------------------------------
+
+ctypedef struct BitCover:
+    int nrows
+    int ncols
+    int nprimary
+    int nwords               # uint64 words of a set of rows, at least 1
+    uint64_t *colbits
+    int32_t *row_off
+    int32_t *row_cols
+    int32_t *row_nprim
+    uint64_t *active         # (nprimary + 2) levels x nwords
+    uint64_t *cand
+    int32_t *count           # (nprimary + 2) levels x nprimary
+    int32_t *live            # primary columns not yet covered, per level
+    int32_t *chosen
+    int32_t *cursor          # the word of cand[d] to look at next
+    int32_t *lo              # active[d]'s nonzero words lie in lo[d] .. hi[d]-1
+    int32_t *hi
+    uint8_t *forced          # the column chosen at level d had one row
+    int depth
+    int phase
+    int64_t nodes
+    int64_t guesses
+    int64_t node_limit
+    int64_t next_signal_check
+
+cdef int bx_build(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
+                  const int32_t *row_offsets, const int32_t *row_cols) noexcept nogil
+cdef int bx_next(BitCover *b) noexcept nogil
+cdef int bx_solution(const BitCover *b, int32_t *rows) noexcept nogil
+cdef void bx_free(BitCover *b) noexcept nogil

@@ -2188,6 +2188,248 @@ cdef int xc_solution(const ExactCover *x, int32_t *rows) noexcept nogil:
 
 
 # --------------------------------------------------------------------------------------------
+# Algorithm X on row bitsets (layout in _core.pxd).  Choosing row r at level d makes level
+# d+1: active[d+1] = active[d] minus every row that shares a column with r (r included),
+# and count[d+1] = count[d] minus, for each removed row, one in each of its primary columns.
+# No links are followed: the updates are sequential word operations and decrements of a
+# small count array, where dancing links chase a pointer for each one.  Backtracking is
+# free (level d is still there).  Memory grows with levels x (rows / 64 + primary columns),
+# so the API takes this engine only for small matrices.
+# --------------------------------------------------------------------------------------------
+
+cdef enum:
+    BX_COVERED = 1 << 30
+
+
+cdef void bx_free(BitCover *b) noexcept nogil:
+    free(b.colbits)
+    free(b.row_off)
+    free(b.row_cols)
+    free(b.row_nprim)
+    free(b.active)
+    free(b.cand)
+    free(b.count)
+    free(b.live)
+    free(b.chosen)
+    free(b.cursor)
+    free(b.lo)
+    free(b.hi)
+    free(b.forced)
+    memset(b, 0, sizeof(BitCover))
+    b.phase = XC_DONE
+
+
+cdef int bx_build(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
+                  const int32_t *row_offsets, const int32_t *row_cols) noexcept nogil:
+    """The bitset form of a 0/1 matrix given as for xc_build.  0, -1 out of memory, -2 a
+    column out of range; call bx_free afterwards in every case."""
+    cdef int c, k, i, p, q, nprimary = 0
+    cdef int nones = row_offsets[nrows]
+    memset(b, 0, sizeof(BitCover))
+    b.phase = XC_DONE
+    b.node_limit = -1
+    b.next_signal_check = SIGNAL_INTERVAL
+    b.nrows = nrows
+    b.ncols = ncols
+    b.nwords = (nrows + 63) // 64 if nrows > 0 else 1
+    cdef int W = b.nwords
+    cdef int32_t *renum = <int32_t *>malloc((ncols + 1) * sizeof(int32_t))
+    if renum == NULL:
+        return -1
+    for c in range(ncols):
+        if secondary == NULL or not secondary[c]:
+            renum[c] = nprimary
+            nprimary += 1
+    k = nprimary
+    for c in range(ncols):
+        if secondary != NULL and secondary[c]:
+            renum[c] = k
+            k += 1
+    b.nprimary = nprimary
+    cdef size_t levels = <size_t>nprimary + 2
+    b.colbits = <uint64_t *>calloc(<size_t>ncols * W + 1, sizeof(uint64_t))
+    b.row_off = <int32_t *>malloc((nrows + 1) * sizeof(int32_t))
+    b.row_cols = <int32_t *>malloc((<size_t>nones + 1) * sizeof(int32_t))
+    b.row_nprim = <int32_t *>malloc((nrows + 1) * sizeof(int32_t))
+    b.active = <uint64_t *>calloc(levels * W, sizeof(uint64_t))
+    b.cand = <uint64_t *>calloc(levels * W, sizeof(uint64_t))
+    b.count = <int32_t *>malloc((levels * nprimary + 1) * sizeof(int32_t))
+    b.live = <int32_t *>malloc(levels * sizeof(int32_t))
+    b.chosen = <int32_t *>malloc(levels * sizeof(int32_t))
+    b.cursor = <int32_t *>malloc(levels * sizeof(int32_t))
+    b.lo = <int32_t *>malloc(levels * sizeof(int32_t))
+    b.hi = <int32_t *>malloc(levels * sizeof(int32_t))
+    b.forced = <uint8_t *>malloc(levels)
+    if (b.colbits == NULL or b.row_off == NULL or b.row_cols == NULL or b.row_nprim == NULL
+            or b.active == NULL or b.cand == NULL or b.count == NULL or b.live == NULL
+            or b.chosen == NULL or b.cursor == NULL or b.lo == NULL or b.hi == NULL
+            or b.forced == NULL):
+        free(renum)
+        return -1
+    for c in range(nprimary):
+        b.count[c] = 0
+    for k in range(nrows):
+        # Primary columns from the front, secondary ones from the back of the row's slot.
+        p = row_offsets[k]
+        q = row_offsets[k + 1]
+        b.row_off[k] = p
+        for i in range(row_offsets[k], row_offsets[k + 1]):
+            c = row_cols[i]
+            if c < 0 or c >= ncols:
+                free(renum)
+                return -2
+            c = renum[c]
+            b.colbits[<size_t>c * W + (k >> 6)] |= (<uint64_t>1) << (k & 63)
+            if c < nprimary:
+                b.row_cols[p] = c
+                p += 1
+                b.count[c] += 1
+            else:
+                q -= 1
+                b.row_cols[q] = c
+        b.row_nprim[k] = p - row_offsets[k]
+        b.active[k >> 6] |= (<uint64_t>1) << (k & 63)
+    b.row_off[nrows] = nones
+    free(renum)
+    b.live[0] = nprimary
+    b.lo[0] = 0
+    b.hi[0] = W
+    b.depth = 0
+    b.phase = XC_DESCEND
+    return 0
+
+
+cdef inline void bx_choose(BitCover *b, int d, int r) noexcept nogil:
+    """Make level d+1 from level d and row r."""
+    cdef int W = b.nwords, P = b.nprimary
+    cdef const uint64_t *act = b.active + <size_t>d * W
+    cdef uint64_t *nact = b.active + <size_t>(d + 1) * W
+    cdef int32_t *ncnt = b.count + <size_t>(d + 1) * P
+    cdef const uint64_t *colbits = b.colbits
+    cdef const int32_t *row_off = b.row_off
+    cdef const int32_t *row_cols = b.row_cols
+    cdef const int32_t *row_nprim = b.row_nprim
+    cdef const int32_t *rc = row_cols + row_off[r]
+    cdef int k = row_off[r + 1] - row_off[r]
+    cdef int w, i, x, lo = b.lo[d], hi = b.hi[d], nlo = W, nhi = 0
+    cdef uint64_t m, a, rest
+    cdef const int32_t *xc
+    memcpy(ncnt, b.count + <size_t>d * P, P * sizeof(int32_t))
+    for w in range(lo, hi):
+        a = act[w]
+        if a == 0:
+            nact[w] = 0
+            continue
+        m = 0
+        for i in range(k):
+            m |= colbits[<size_t>rc[i] * W + w]
+        m &= a
+        rest = a & ~m
+        nact[w] = rest
+        if rest:
+            if w < nlo:
+                nlo = w
+            nhi = w + 1
+        while m:
+            x = (w << 6) + bit_index(lowest_bit(m))
+            m = clear_lowest_bit(m)
+            xc = row_cols + row_off[x]
+            for i in range(row_nprim[x]):
+                ncnt[xc[i]] -= 1
+    for i in range(row_nprim[r]):
+        ncnt[rc[i]] = BX_COVERED
+    if nhi == 0:
+        nlo = 0
+    b.lo[d + 1] = nlo
+    b.hi[d + 1] = nhi
+    b.live[d + 1] = b.live[d] - row_nprim[r]
+
+
+cdef int bx_next(BitCover *b) noexcept nogil:
+    """Run to the next exact cover (SEARCH_FOUND) or the end of the tree; resumable."""
+    cdef int W = b.nwords, P = b.nprimary
+    cdef int depth = b.depth, phase = b.phase, c, best, s, w, hi
+    cdef const int32_t *cnt
+    cdef const uint64_t *act
+    cdef const uint64_t *cb
+    cdef uint64_t *cd
+    cdef uint64_t bit
+    if phase == XC_DONE:
+        return SEARCH_EXHAUSTED
+    while True:
+        if b.node_limit >= 0 and b.guesses >= b.node_limit:
+            b.depth = depth
+            b.phase = phase
+            return SEARCH_LIMIT
+        if b.nodes >= b.next_signal_check:
+            b.next_signal_check = b.nodes + SIGNAL_INTERVAL
+            if check_signals() < 0:
+                b.depth = depth
+                b.phase = XC_DONE
+                return SEARCH_INTERRUPTED
+        if phase == XC_DESCEND:
+            if b.live[depth] == 0:
+                b.depth = depth
+                b.phase = XC_BACKTRACK
+                return SEARCH_FOUND
+            cnt = b.count + <size_t>depth * P
+            best = 0
+            s = BX_COVERED
+            for c in range(P):
+                if cnt[c] < s:
+                    s = cnt[c]
+                    best = c
+                    if s <= 1:
+                        break
+            if s == 0:
+                phase = XC_BACKTRACK
+                continue
+            act = b.active + <size_t>depth * W
+            cb = b.colbits + <size_t>best * W
+            cd = b.cand + <size_t>depth * W
+            hi = b.hi[depth]
+            for w in range(b.lo[depth], hi):
+                cd[w] = act[w] & cb[w]
+            b.cursor[depth] = b.lo[depth]
+            b.forced[depth] = s == 1
+            if s > 1:
+                b.guesses += 1
+        else:
+            if depth == 0:
+                b.depth = 0
+                b.phase = XC_DONE
+                return SEARCH_EXHAUSTED
+            depth -= 1
+            cd = b.cand + <size_t>depth * W
+            hi = b.hi[depth]
+            w = b.cursor[depth]
+            while w < hi and cd[w] == 0:
+                w += 1
+            if w == hi:
+                continue
+            b.cursor[depth] = w
+            b.guesses += 1
+        # Take the next row of the chosen column at this level.
+        w = b.cursor[depth]
+        while cd[w] == 0:
+            w += 1
+        b.cursor[depth] = w
+        bit = lowest_bit(cd[w])
+        cd[w] ^= bit
+        b.nodes += 1
+        b.chosen[depth] = (w << 6) + bit_index(bit)
+        bx_choose(b, depth, b.chosen[depth])
+        depth += 1
+        phase = XC_DESCEND
+
+
+cdef int bx_solution(const BitCover *b, int32_t *rows) noexcept nogil:
+    """Write the rows of the cover just found; return how many."""
+    memcpy(rows, b.chosen, b.depth * sizeof(int32_t))
+    return b.depth
+
+
+# --------------------------------------------------------------------------------------------
 # Sudoku as exact cover: row cell*n + (v-1) places v in the cell; its four columns say that
 # the cell is filled and that v is in the cell's row, column and box:
 #     cell            0 .. n*n-1
@@ -2351,17 +2593,25 @@ cdef class ExactCoverSearch:
 
     offsets: int32 array of nrows + 1 entries; cols: int32 array of column indices
     (row k's columns are cols[offsets[k]:offsets[k+1]]); secondary: ncols bytes, nonzero
-    for a column that may be covered at most once.  Validation is the caller's job except
-    for column ranges.
+    for a column that may be covered at most once.  engine: "dlx" (dancing links) or
+    "bitset" (Algorithm X on row bitsets: the same tree, faster on small matrices).
+    Validation is the caller's job except for column ranges.
     """
     cdef ExactCover x
+    cdef BitCover b
+    cdef bint bitset
     cdef int32_t *rows_out
 
     def __cinit__(self, int ncols, const int32_t[::1] offsets, const int32_t[::1] cols,
-                  bytes secondary, long long node_limit=-1):
+                  bytes secondary, long long node_limit=-1, str engine="dlx"):
         cdef int nrows = offsets.shape[0] - 1
         cdef int rc
         cdef const uint8_t *sec = NULL
+        self.x.phase = XC_DONE
+        self.b.phase = XC_DONE
+        if engine not in ("dlx", "bitset"):
+            raise ValueError(f"engine must be 'dlx' or 'bitset', got {engine!r}")
+        self.bitset = engine == "bitset"
         if nrows < 0 or ncols < 0:
             raise ValueError("offsets must hold nrows + 1 entries")
         if offsets[nrows] != cols.shape[0] or offsets[0] != 0:
@@ -2370,8 +2620,12 @@ cdef class ExactCoverSearch:
             if PyBytes_GET_SIZE(secondary) != ncols:
                 raise ValueError("secondary must hold one byte a column")
             sec = <const uint8_t *>PyBytes_AS_STRING(secondary)
+        cdef const int32_t *pcols = &cols[0] if cols.shape[0] else NULL
         with nogil:
-            rc = xc_build(&self.x, ncols, sec, nrows, &offsets[0], &cols[0] if cols.shape[0] else NULL)
+            if self.bitset:
+                rc = bx_build(&self.b, ncols, sec, nrows, &offsets[0], pcols)
+            else:
+                rc = xc_build(&self.x, ncols, sec, nrows, &offsets[0], pcols)
         if rc == -2:
             raise ValueError("a column index is out of range")
         if rc < 0:
@@ -2380,20 +2634,26 @@ cdef class ExactCoverSearch:
         if self.rows_out == NULL:
             raise MemoryError()
         self.x.node_limit = node_limit
+        self.b.node_limit = node_limit
 
     def __dealloc__(self):
         xc_free(&self.x)
+        bx_free(&self.b)
         free(self.rows_out)
+
+    @property
+    def engine(self):
+        return "bitset" if self.bitset else "dlx"
 
     @property
     def nodes(self):
         """Rows tried so far, forced or not."""
-        return self.x.nodes
+        return self.b.nodes if self.bitset else self.x.nodes
 
     @property
     def guesses(self):
         """Rows tried in columns that had two or more rows left."""
-        return self.x.guesses
+        return self.b.guesses if self.bitset else self.x.guesses
 
     @property
     def node_limit(self):
@@ -2402,17 +2662,30 @@ cdef class ExactCoverSearch:
     @node_limit.setter
     def node_limit(self, long long value):
         self.x.node_limit = value
+        self.b.node_limit = value
+
+    cdef inline int step(self) noexcept nogil:
+        if self.bitset:
+            return bx_next(&self.b)
+        return xc_next(&self.x)
+
+    cdef void release(self) noexcept nogil:
+        xc_free(&self.x)
+        bx_free(&self.b)
 
     def next_solution(self):
         """(status, sorted list of row indices or None)."""
         cdef int status, k, count
         with nogil:
-            status = xc_next(&self.x)
+            status = self.step()
         if _failed(status):
-            xc_free(&self.x)
+            self.release()
         if status != SEARCH_FOUND:
             return _status_name(status, False), None
-        count = xc_solution(&self.x, self.rows_out)
+        if self.bitset:
+            count = bx_solution(&self.b, self.rows_out)
+        else:
+            count = xc_solution(&self.x, self.rows_out)
         return "found", sorted([self.rows_out[k] for k in range(count)])
 
     def count(self, long long limit=-1):
@@ -2421,10 +2694,10 @@ cdef class ExactCoverSearch:
         cdef int status = SEARCH_EXHAUSTED
         with nogil:
             while limit < 0 or found < limit:
-                status = xc_next(&self.x)
+                status = self.step()
                 if status != SEARCH_FOUND:
                     break
                 found += 1
         if _failed(status):
-            xc_free(&self.x)
+            self.release()
         return found, _status_name(status, True)
