@@ -14,8 +14,10 @@ Problems (builders from ../tests/problems.py):
   puzzles).
 
 Tools: fastsudoku (its public ``count_exact_covers`` / ``exact_cover`` when they exist, else
-``fastsudoku._core.ExactCoverSearch``; the run says which), ``fastsudoku._core`` (the engine
-under those functions, fed CSR arrays: shows what their input handling costs) and every
+``fastsudoku._core.ExactCoverSearch``; the run says which; ``engine="auto"``: the bitset
+engine for the pentominoes and queens, dancing links for Sudoku), ``fastsudoku.dlx`` (the
+same calls with ``engine="dlx"``), ``fastsudoku._core`` (the dancing-links engine under
+those functions, fed CSR arrays: shows what their input handling costs) and every
 package of ``TOOLS`` that imports.  A tool that is not installed is skipped with a message.  Install
 them with ``pip install numpy exact-cover exact-multiset-cover dlx dlx-cython xcover dxz
 miniexact pyxcc dancing-links algorithm-x algoxtools exact-cover-py coverall``.
@@ -141,6 +143,7 @@ class FastSudoku(Tool):
     native_secondary = True
 
     force_core = False
+    engine = "auto"
 
     def load(self):
         fs = _import_fastsudoku()
@@ -148,8 +151,8 @@ class FastSudoku(Tool):
         self.public = (hasattr(fs, "count_exact_covers") and hasattr(fs, "exact_cover")
                        and not self.force_core)
         if self.public:
-            self.api = ("fastsudoku.count_exact_covers(rows, columns=n, secondary=s) / "
-                        "fastsudoku.exact_cover(...)")
+            self.api = (f"fastsudoku.count_exact_covers(rows, columns=n, secondary=s, "
+                        f"engine={self.engine!r}) / fastsudoku.exact_cover(...)")
             self.count = self._count_public
             self.first = self._first_public
         else:
@@ -172,11 +175,12 @@ class FastSudoku(Tool):
 
     def _count_public(self, obj):
         rows, ncols, sec = obj
-        return self.fs.count_exact_covers(rows, columns=ncols, secondary=sec)
+        return self.fs.count_exact_covers(rows, columns=ncols, secondary=sec,
+                                          engine=self.engine)
 
     def _first_public(self, obj):
         rows, ncols, sec = obj
-        return self.fs.exact_cover(rows, columns=ncols, secondary=sec)
+        return self.fs.exact_cover(rows, columns=ncols, secondary=sec, engine=self.engine)
 
     def _count_core(self, obj):
         found, status = obj.count()
@@ -186,6 +190,12 @@ class FastSudoku(Tool):
 
     def _first_core(self, obj):
         return obj.next_solution()[1]
+
+
+class FastSudokuDlx(FastSudoku):
+    """The public functions on dancing links (engine="dlx")."""
+    name = "fastsudoku.dlx"
+    engine = "dlx"
 
 
 class FastSudokuCore(FastSudoku):
@@ -556,7 +566,7 @@ class Coverall(Tool):
         return [index[tuple(r)] for r in chosen] if chosen else None
 
 
-TOOLS = {t.name: t for t in (FastSudoku(), FastSudokuCore(), ExactCoverPkg(), ExactMultisetCover(),
+TOOLS = {t.name: t for t in (FastSudoku(), FastSudokuDlx(), FastSudokuCore(), ExactCoverPkg(), ExactMultisetCover(),
                              DlxCython(), Dxz(), Miniexact(), Pyxcc(), Xcover(),
                              Algoxtools(), ExactCoverPy(), DlxRaaphorst(), DancingLinks(),
                              AlgorithmXPkg(), Coverall())}

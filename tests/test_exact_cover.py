@@ -264,3 +264,19 @@ def test_auto_engine_choice():
     assert fs.count_exact_covers(wide[:5], engine="dlx") == 1
     with pytest.raises(ValueError, match="unknown engine"):
         fs.exact_cover([[0]], engine="links")
+
+
+def test_bitset_engine_refuses_a_huge_matrix_and_grows_with_depth():
+    from fastsudoku import _cover
+
+    n = 2 ** 15
+    # 32,768 x 32,768 bitsets would take 128 MB ... make it 4x over the cap cheaply.
+    rows = [[k] for k in range(4 * n)]
+    with pytest.raises(ExactCoverError, match="too large for engine='bitset'"):
+        fs.exact_cover(rows, engine="bitset")
+    assert _cover.BITSET_MAX_BYTES < 4 * n * (4 * n // 64) * 8
+    # A cover 300 rows deep: the levels grow past their first allocation.
+    deep = [[k] for k in range(300)]
+    assert fs.search_exact_cover(deep, engine="bitset", limit=None) == \
+        fs.search_exact_cover(deep, engine="dlx", limit=None)
+    assert fs.exact_cover(deep, engine="bitset") == list(range(300))

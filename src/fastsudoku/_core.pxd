@@ -158,15 +158,15 @@ ctypedef struct BitCover:
     int32_t *row_off
     int32_t *row_cols
     int32_t *row_nprim
-    uint64_t *active         # (nprimary + 2) levels x nwords
+    int capacity             # levels allocated (grown as the search goes deeper)
+    uint64_t *active         # capacity levels x nwords
     uint64_t *cand
-    int32_t *count           # (nprimary + 2) levels x nprimary
+    int32_t *count           # capacity levels x nprimary
     int32_t *live            # primary columns not yet covered, per level
     int32_t *chosen
     int32_t *cursor          # the word of cand[d] to look at next
     int32_t *lo              # active[d]'s nonzero words lie in lo[d] .. hi[d]-1
     int32_t *hi
-    uint8_t *forced          # the column chosen at level d had one row
     int depth
     int phase
     int64_t nodes

@@ -46,6 +46,8 @@ COVER_ENGINES = ("auto", "dlx", "bitset")
 BITSET_MAX_ROWS = 4096
 #: ... and this many primary columns (each level copies the primary columns' sizes).
 BITSET_MAX_PRIMARY = 128
+#: engine="bitset" refuses a matrix whose column bitsets (columns x rows / 8 bytes) exceed this.
+BITSET_MAX_BYTES = 1 << 29
 
 
 def _index(value: Any, what: str, row: Optional[int] = None) -> int:
@@ -195,6 +197,9 @@ def _problem(rows: Any, columns: Optional[int], secondary: Iterable[Any],
                                   column=c)
         flags[c] = 1
     engine = _pick_engine(engine, nrows, ncols - sum(flags))
+    if engine == "bitset" and ncols * ((nrows + 63) // 64) * 8 > BITSET_MAX_BYTES:
+        raise ExactCoverError(f"the matrix is too large for engine='bitset' ({ncols} columns x "
+                              f"{nrows} rows of bitsets); use engine='dlx' or 'auto'")
     return _core.ExactCoverSearch(ncols, offsets.astype(np.int32), cols.astype(np.int32),
                                   bytes(flags), -1 if node_limit is None else node_limit,
                                   engine)
