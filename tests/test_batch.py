@@ -1,5 +1,10 @@
 """solve_many / count_many: the batch path equals the per-call path, for every thread count,
-and a bad puzzle in a batch is marked, never raised."""
+and a bad puzzle in a batch is marked, never raised; Ctrl-C stops a long batch."""
+import os
+import signal
+import threading
+import time
+
 import numpy as np
 import pytest
 
@@ -105,3 +110,22 @@ def test_bad_batches(bad, error):
 def test_bad_options(option):
     with pytest.raises(ValueError):
         fs.solve_many(np.zeros((1, 81), dtype=np.uint8), **option)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT delivery to this process")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_long_batch(threads):
+    """A batch of many easy puzzles is interrupted within a moment of Ctrl-C (the rows
+    loop looks for it, not only the searches), and the next batch runs normally."""
+    arr = np.tile(_array(dataset("puzzles2_17_clue")[:500]), (4000, 1))   # 2M puzzles
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            fs.solve_many(arr, threads=threads)
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - start < 3.0       # the whole batch takes ~10 s
+    small = fs.solve_many(arr[:50], threads=threads)
+    assert (small.status == fs.SOLVED).all()

@@ -26,7 +26,7 @@ INVALID = _core.BATCH_STATUS["invalid"]
 NODE_LIMIT = _core.BATCH_STATUS["node_limit"]
 STATUS_NAMES = {code: name for name, code in _core.BATCH_STATUS.items()}
 
-_CHUNK = 256          # rows a task; small enough to balance threads, large enough to be cheap
+_CHUNK = 16           # at most this many rows a thread takes at a time (one atomic add)
 
 
 class BatchResult(NamedTuple):
@@ -107,21 +107,40 @@ def _run(rows: np.ndarray, r: int, c: int, limit: int, threads: int,
     guesses = np.zeros(count, dtype=np.int64)
     nl = -1 if node_limit is None else node_limit
 
-    # Chunks small enough that every thread gets several (hard puzzles bunch up), and no
-    # larger than _CHUNK rows.
-    chunk = min(_CHUNK, max(1, -(-count // (8 * threads))))
-
-    def task(start: int) -> None:
-        _core.batch_search(rows, out, status, counts, guesses, r, c, limit, nl,
-                           start, min(start + chunk, count))
-
-    starts = range(0, count, chunk)
+    # Ctrl-C is looked for by the calling thread only, and only if it is the main thread
+    # (elsewhere Python does not deliver signals, and the check would cost a GIL round).
+    main = threading.current_thread() is threading.main_thread()
     if threads == 1 or count <= 1:
-        for start in starts:
-            task(start)
+        _core.batch_search(rows, out, status, counts, guesses, r, c, limit, nl, 0, count,
+                           None, 1, main)
     else:
-        for _ in _pool(threads).map(task, starts):
-            pass
+        # The calling thread and threads - 1 pool workers share the rows, taking them a
+        # chunk at a time from a shared counter (an atomic add in the core): hard puzzles
+        # that bunch up leave no thread idle, no thread comes back to Python between
+        # chunks, and the caller's own thread, already running, does a share.
+        next_row = np.zeros(1, dtype=np.int64)
+        # Small batches (often of hard puzzles) go a row at a time, so that no thread is
+        # left with a long tail; large ones in _CHUNK rows, so that the shared counter's
+        # cache line does not bounce between the cores on every easy puzzle.
+        chunk = max(1, min(_CHUNK, count // (256 * threads)))
+
+        def task(check: bool) -> None:
+            _core.batch_search(rows, out, status, counts, guesses, r, c, limit, nl,
+                               0, count, next_row, chunk, check)
+
+        pool = _pool(threads - 1)
+        helpers = [pool.submit(task, False) for _ in range(threads - 1)]
+        try:
+            task(main)
+        except BaseException:
+            # Ctrl-C: the helpers stop after the rows they hold; wait for them, so that
+            # nothing writes into the arrays after this returns.
+            next_row[0] = count
+            for f in helpers:
+                f.exception()
+            raise
+        for f in helpers:
+            f.result()
     return out, status, counts, guesses
 
 

@@ -21,7 +21,8 @@ def generate_one(r: int, c: int, seed: int, target: int, symmetry: int, minimal:
 def batch_search(puzzles: npt.NDArray[np.uint8], out: npt.NDArray[np.uint8],
                  status: npt.NDArray[np.int8], counts: npt.NDArray[np.int64],
                  guesses: npt.NDArray[np.int64], r: int, c: int, limit: int, node_limit: int,
-                 start: int, stop: int) -> None: ...
+                 start: int, stop: int, next_row: Optional[npt.NDArray[np.int64]] = ...,
+                 chunk: int = ..., interruptible: bool = ...) -> None: ...
 def solve_line81(line: str, limit: int = ...) -> Optional[Tuple[Optional[str], int]]: ...
 
 class Solver:

@@ -1641,14 +1641,42 @@ cdef int batch_one(const Geometry *g, const uint8_t *puzzle, uint8_t *out, long 
     return 0
 
 
+cdef enum:
+    BATCH_SIGNAL_ROWS = 256
+
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline long long fs_fetch_add(long long *p, long long v) {
+        return _InterlockedExchangeAdd64((volatile long long *)p, v);
+    }
+    #else
+    static inline long long fs_fetch_add(long long *p, long long v) {
+        return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+    }
+    #endif
+    """
+    long long fs_fetch_add(long long *p, long long v) noexcept nogil
+
+
 def batch_search(const uint8_t[:, ::1] puzzles, uint8_t[:, ::1] out, int8_t[::1] status,
                  int64_t[::1] counts, int64_t[::1] guesses, int r, int c, long long limit,
-                 long long node_limit, Py_ssize_t start, Py_ssize_t stop):
+                 long long node_limit, Py_ssize_t start, Py_ssize_t stop,
+                 long long[::1] next_row=None, Py_ssize_t chunk=16, bint interruptible=True):
     """Search puzzles[start:stop] (one row of N*N values each) without the GIL.
 
     For each row: out = the first solution (the puzzle itself when there is none), status
     (BATCH_STATUS), counts = solutions found up to limit, guesses.  A bad row gets
     BATCH_INVALID and the batch goes on.  Ctrl-C (main thread only) raises KeyboardInterrupt.
+
+    With next_row (one int64, start at 0), several threads share the rows: each takes the
+    next `chunk` rows with an atomic add until none are left, so that the threads stay
+    busy to the end without coming back to Python (and to the GIL) between chunks.
+
+    interruptible: look for Ctrl-C every BATCH_SIGNAL_ROWS rows (for the main thread: a
+    batch of easy puzzles never reaches a search's own check); KeyboardInterrupt then.
     """
     cdef const Geometry *g = geometry_for(r, c)
     if puzzles.shape[1] != g.ncells or out.shape[1] != g.ncells:
@@ -1657,14 +1685,35 @@ def batch_search(const uint8_t[:, ::1] puzzles, uint8_t[:, ::1] out, int8_t[::1]
             and stop <= status.shape[0] and stop <= counts.shape[0]
             and stop <= guesses.shape[0]):
         raise ValueError("batch arrays and range do not agree")
-    cdef Py_ssize_t i
+    if chunk < 1:
+        raise ValueError("chunk must be at least 1")
+    cdef Py_ssize_t i, first, last, done = 0
     cdef int rc = 0
+    cdef long long *shared = NULL
+    if next_row is not None:
+        if next_row.shape[0] != 1:
+            raise ValueError("next_row must hold one int64")
+        shared = &next_row[0]
     with nogil:
-        for i in range(start, stop):
-            rc = batch_one(g, &puzzles[i, 0], &out[i, 0], limit, node_limit, &status[i],
-                           &counts[i], &guesses[i])
-            if rc < 0:
+        first = start
+        last = stop
+        if shared != NULL:
+            first = start + fs_fetch_add(shared, chunk)
+            last = min(first + chunk, stop)
+        while first < stop and rc == 0:
+            for i in range(first, last):
+                rc = batch_one(g, &puzzles[i, 0], &out[i, 0], limit, node_limit, &status[i],
+                               &counts[i], &guesses[i])
+                if rc < 0:
+                    break
+                done += 1
+                if interruptible and done % BATCH_SIGNAL_ROWS == 0 and check_signals() < 0:
+                    rc = -1
+                    break
+            if shared == NULL:
                 break
+            first = start + fs_fetch_add(shared, chunk)
+            last = min(first + chunk, stop)
     if rc < 0:
         _status_name(SEARCH_INTERRUPTED if PyErr_Occurred() != NULL else SEARCH_NOMEM, False)
 
