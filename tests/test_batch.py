@@ -129,3 +129,17 @@ def test_ctrl_c_stops_a_long_batch(threads):
     assert time.perf_counter() - start < 3.0       # the whole batch takes ~10 s
     small = fs.solve_many(arr[:50], threads=threads)
     assert (small.status == fs.SOLVED).all()
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_dlx_batch_equals_dlx_per_call(threads):
+    lines = dataset("puzzles3_magictour_top1465")[:200] + ["11" + "." * 79, "." * 81]
+    arr = _array(lines)
+    result = fs.solve_many(arr, limit=2, threads=threads, engine="dlx")
+    for i, line in enumerate(lines[:-2]):
+        found = fs.search(line, limit=2, engine="dlx")
+        assert result.counts[i] == found.count and result.guesses[i] == found.guesses
+        assert "".join(map(str, result.solutions[i])) == found.solution
+    assert result.status[-2] == fs.INVALID and result.status[-1] == fs.NOT_UNIQUE
+    with pytest.raises(ValueError, match="unknown engine"):
+        fs.solve_many(arr, engine="links")

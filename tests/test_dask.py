@@ -50,3 +50,14 @@ def test_other_shapes_and_bad_input():
         solve_many_dask(da.zeros((2, 9, 9), dtype=np.uint8))
     with pytest.raises(TypeError):
         solve_many_dask(da.zeros((2, 81), dtype=np.float32))
+
+
+def test_dlx_engine_through_dask():
+    lines = dataset("puzzles3_magictour_top1465")[:40]
+    arr = np.array([[0 if ch in ".0" else int(ch) for ch in p] for p in lines], dtype=np.uint8)
+    got = dask.compute(*solve_many_dask(da.from_array(arr, chunks=(16, 81)), engine="dlx"),
+                       scheduler="synchronous")
+    want = fs.solve_many(arr, engine="dlx", threads=1)
+    assert (got[0] == want.solutions).all() and (got[3] == want.guesses).all()
+    with pytest.raises(ValueError, match="unknown engine"):
+        solve_many_dask(da.from_array(arr), engine="links")

@@ -17,6 +17,7 @@ import numpy as np
 from . import _core
 from ._errors import SudokuError
 from ._grid import box_for, parse
+from ._api import ENGINES
 
 #: Per-puzzle status codes of :func:`solve_many` (``BatchResult.status``).
 SOLVED = _core.BATCH_STATUS["solved"]
@@ -69,13 +70,14 @@ def _rows(puzzles: np.ndarray, box: Optional[Sequence[int]]):
 
 def solve_many(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = None,
                alphabet: Optional[str] = None, threads: Optional[int] = None,
-               node_limit: Optional[int] = None) -> BatchResult:
+               node_limit: Optional[int] = None, engine: str = "bitmask") -> BatchResult:
     """Solve a batch of puzzles of one shape; see :class:`BatchResult`.
 
     ``puzzles``: an integer array of shape (count, N*N) or (count, N, N), 0 for empty
     (uint8 is used as is, other integer dtypes are converted once), or an iterable of
     puzzle strings.  ``limit=2`` checks uniqueness (status ``NOT_UNIQUE``).  ``threads``:
     the number of threads (default: every core); the results are the same for any number.
+    ``engine``: ``"bitmask"`` or ``"dlx"``, as for :func:`solve`.
 
     >>> import numpy as np
     >>> grid = np.zeros((2, 4, 4), dtype=np.uint8); grid[1, 0, :2] = 1
@@ -87,32 +89,35 @@ def solve_many(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = N
         raise ValueError(f"limit must be a positive integer, got {limit!r}")
     if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 0):
         raise ValueError(f"node_limit must be a non-negative integer or None, got {node_limit!r}")
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
     if threads is None:
         threads = os.cpu_count() or 1
     if not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
     if isinstance(puzzles, np.ndarray):
-        return _solve_array(puzzles, limit, box, threads, node_limit)
+        return _solve_array(puzzles, limit, box, threads, node_limit, engine)
     if isinstance(puzzles, (str, bytes)):
         raise TypeError("solve_many takes many puzzles: an array or an iterable of strings")
-    return _solve_strings(list(puzzles), limit, box, alphabet, threads, node_limit)
+    return _solve_strings(list(puzzles), limit, box, alphabet, threads, node_limit, engine)
 
 
 def _run(rows: np.ndarray, r: int, c: int, limit: int, threads: int,
-         node_limit: Optional[int]):
+         node_limit: Optional[int], engine: str):
     count = len(rows)
     out = np.empty_like(rows)
     status = np.empty(count, dtype=np.int8)
     counts = np.zeros(count, dtype=np.int64)
     guesses = np.zeros(count, dtype=np.int64)
     nl = -1 if node_limit is None else node_limit
+    dlx = engine == "dlx"
 
     # Ctrl-C is looked for by the calling thread only, and only if it is the main thread
     # (elsewhere Python does not deliver signals, and the check would cost a GIL round).
     main = threading.current_thread() is threading.main_thread()
     if threads == 1 or count <= 1:
         _core.batch_search(rows, out, status, counts, guesses, r, c, limit, nl, 0, count,
-                           None, 1, main)
+                           None, 1, main, dlx)
     else:
         # The calling thread and threads - 1 pool workers share the rows, taking them a
         # chunk at a time from a shared counter (an atomic add in the core): hard puzzles
@@ -126,7 +131,7 @@ def _run(rows: np.ndarray, r: int, c: int, limit: int, threads: int,
 
         def task(check: bool) -> None:
             _core.batch_search(rows, out, status, counts, guesses, r, c, limit, nl,
-                               0, count, next_row, chunk, check)
+                               0, count, next_row, chunk, check, dlx)
 
         pool = _pool(threads - 1)
         helpers = [pool.submit(task, False) for _ in range(threads - 1)]
@@ -160,9 +165,9 @@ def _pool(threads: int) -> ThreadPoolExecutor:
 
 
 def _solve_array(puzzles: np.ndarray, limit: int, box: Optional[Sequence[int]],
-                 threads: int, node_limit: Optional[int]) -> BatchResult:
+                 threads: int, node_limit: Optional[int], engine: str) -> BatchResult:
     rows, n, r, c, bad = _rows(puzzles, box)
-    out, status, counts, guesses = _run(rows, r, c, limit, threads, node_limit)
+    out, status, counts, guesses = _run(rows, r, c, limit, threads, node_limit, engine)
     status[bad] = INVALID
     solutions = out.astype(puzzles.dtype, copy=False)
     # Rows that were invalid keep the caller's own values.
@@ -173,7 +178,7 @@ def _solve_array(puzzles: np.ndarray, limit: int, box: Optional[Sequence[int]],
 
 def _solve_strings(lines: list, limit: int, box: Optional[Sequence[int]],
                    alphabet: Optional[str], threads: int,
-                   node_limit: Optional[int]) -> BatchResult:
+                   node_limit: Optional[int], engine: str) -> BatchResult:
     """Parse each string (a failure marks it invalid), solve the rest as one array."""
     grids: list = []
     shape = None
@@ -197,7 +202,7 @@ def _solve_strings(lines: list, limit: int, box: Optional[Sequence[int]],
     for i, grid in enumerate(grids):
         if grid is not None:
             rows[i] = np.frombuffer(grid.values, dtype=np.uint8)
-    out, status, counts, guesses = _run(rows, r, c, limit, threads, node_limit)
+    out, status, counts, guesses = _run(rows, r, c, limit, threads, node_limit, engine)
     solutions = [grid.render(out[i].tobytes()) if grid is not None and status[i] in
                  (SOLVED, NOT_UNIQUE) else None for i, grid in enumerate(grids)]
     return BatchResult(solutions, status, counts, guesses)

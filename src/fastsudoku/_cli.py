@@ -123,7 +123,7 @@ def _solve_chunk(chunk: List[Tuple[int, str]], args: argparse.Namespace, limit: 
     for (r, c), where in groups.items():
         values = np.frombuffer(b"".join(parsed[i].values for i in where), dtype=np.uint8)
         result = solve_many(values.reshape(len(where), -1), limit=limit, box=(r, c),
-                            threads=threads)
+                            threads=threads, engine=args.engine)
         for k, i in enumerate(where):
             found[i] = (int(result.status[k]), int(result.counts[k]), result.solutions[k],
                         int(result.guesses[k]))
@@ -583,7 +583,7 @@ def _solve(args: argparse.Namespace, stream: TextIO) -> int:
             _print_stats(args, count, guesses, start)
             return status
     items = _records(args, stream)
-    answers = (_per_line(items, args, limit) if args.threads is None or args.engine != "bitmask"
+    answers = (_per_line(items, args, limit) if args.threads is None
                else _batched(items, args, limit, args.threads))
     status, count, guesses = _emit(args, out, answers, limit, EXIT_OK)
     _print_stats(args, count, guesses, start)

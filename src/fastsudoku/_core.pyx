@@ -1083,6 +1083,8 @@ cdef int s9_init(Search9 *s, const uint8_t *values) noexcept nogil:
     root.U[0] = root.U[1] = root.U[2] = B9_FULL
     for x in range(81):
         if values[x]:
+            if values[x] > 9:
+                return 0              # callers validate; never index past the masks
             d = values[x] - 1
             b = x // 27
             bit = (<uint32_t>1) << (x % 27)
@@ -1602,10 +1604,11 @@ BATCH_STATUS = {"solved": BATCH_SOLVED, "no_solution": BATCH_NO_SOLUTION,
                 "node_limit": BATCH_NODE_LIMIT}
 
 
-cdef int batch_one(const Geometry *g, const uint8_t *puzzle, uint8_t *out, long long limit,
-                   long long node_limit, int8_t *status, int64_t *count,
-                   int64_t *guesses) noexcept nogil:
-    """Search one puzzle of a batch; -1 if the search was interrupted or ran out of memory."""
+cdef int batch_one(const Geometry *g, const ExactCover *template, const uint8_t *puzzle,
+                   uint8_t *out, long long limit, long long node_limit, int8_t *status,
+                   int64_t *count, int64_t *guesses) noexcept nogil:
+    """Search one puzzle of a batch (on dancing links when template is not NULL); -1 if
+    the search was interrupted or ran out of memory."""
     cdef int cell, rc
     cdef int where[3]
     cdef long long found = 0, spent = 0
@@ -1618,7 +1621,10 @@ cdef int batch_one(const Geometry *g, const uint8_t *puzzle, uint8_t *out, long 
             return 0
     # Givens that repeat leave the search with no solution at once; they are looked for
     # only then (find_conflict costs a twentieth of an easy 9x9 search).
-    rc = run_search(g, puzzle, limit, node_limit, out, &found, &spent)
+    if template != NULL:
+        rc = run_dlx(g, template, puzzle, limit, node_limit, out, &found, &spent)
+    else:
+        rc = run_search(g, puzzle, limit, node_limit, out, &found, &spent)
     guesses[0] = spent
     count[0] = found
     if rc == SEARCH_INTERRUPTED or rc == SEARCH_NOMEM:
@@ -1664,7 +1670,8 @@ cdef extern from *:
 def batch_search(const uint8_t[:, ::1] puzzles, uint8_t[:, ::1] out, int8_t[::1] status,
                  int64_t[::1] counts, int64_t[::1] guesses, int r, int c, long long limit,
                  long long node_limit, Py_ssize_t start, Py_ssize_t stop,
-                 long long[::1] next_row=None, Py_ssize_t chunk=16, bint interruptible=True):
+                 long long[::1] next_row=None, Py_ssize_t chunk=16, bint interruptible=True,
+                 bint dlx=False):
     """Search puzzles[start:stop] (one row of N*N values each) without the GIL.
 
     For each row: out = the first solution (the puzzle itself when there is none), status
@@ -1674,6 +1681,8 @@ def batch_search(const uint8_t[:, ::1] puzzles, uint8_t[:, ::1] out, int8_t[::1]
     With next_row (one int64, start at 0), several threads share the rows: each takes the
     next `chunk` rows with an atomic add until none are left, so that the threads stay
     busy to the end without coming back to Python (and to the GIL) between chunks.
+
+    dlx: search on dancing links instead of the bitmask engine.
 
     interruptible: look for Ctrl-C every BATCH_SIGNAL_ROWS rows (for the main thread: a
     batch of easy puzzles never reaches a search's own check); KeyboardInterrupt then.
@@ -1690,6 +1699,7 @@ def batch_search(const uint8_t[:, ::1] puzzles, uint8_t[:, ::1] out, int8_t[::1]
     cdef Py_ssize_t i, first, last, done = 0
     cdef int rc = 0
     cdef long long *shared = NULL
+    cdef const ExactCover *template = sudoku_cover(r, c) if dlx else NULL
     if next_row is not None:
         if next_row.shape[0] != 1:
             raise ValueError("next_row must hold one int64")
@@ -1702,8 +1712,8 @@ def batch_search(const uint8_t[:, ::1] puzzles, uint8_t[:, ::1] out, int8_t[::1]
             last = min(first + chunk, stop)
         while first < stop and rc == 0:
             for i in range(first, last):
-                rc = batch_one(g, &puzzles[i, 0], &out[i, 0], limit, node_limit, &status[i],
-                               &counts[i], &guesses[i])
+                rc = batch_one(g, template, &puzzles[i, 0], &out[i, 0], limit, node_limit,
+                               &status[i], &counts[i], &guesses[i])
                 if rc < 0:
                     break
                 done += 1
@@ -3136,6 +3146,28 @@ cdef class DlxSolver:
         return "found", out
 
 
+cdef int run_dlx(const Geometry *g, const ExactCover *template, const uint8_t *values,
+                 long long limit, long long node_limit, uint8_t *first, long long *found,
+                 long long *guesses) noexcept nogil:
+    """run_search on dancing links (template: sudoku_cover of g's box shape)."""
+    cdef ExactCover x
+    cdef int status = SEARCH_EXHAUSTED
+    found[0] = 0
+    cdef int rc = dlx_sudoku_init(&x, template, g, values)
+    x.node_limit = node_limit
+    if rc == 0:
+        while limit < 0 or found[0] < limit:
+            status = xc_next(&x)
+            if status != SEARCH_FOUND:
+                break
+            if found[0] == 0 and first != NULL:
+                dlx_sudoku_solution(&x, g.n, first)
+            found[0] += 1
+    guesses[0] = x.guesses
+    xc_free(&x)
+    return SEARCH_NOMEM if rc < 0 else status
+
+
 def dlx_search(bytes values, int r, int c, long long limit=1, long long node_limit=-1):
     """search() on dancing links: (found up to limit, first solution or None, guesses,
     status)."""
@@ -3144,23 +3176,11 @@ def dlx_search(bytes values, int r, int c, long long limit=1, long long node_lim
     cdef const ExactCover *template = sudoku_cover(r, c)
     cdef bytes first = PyBytes_FromStringAndSize(NULL, g.ncells)
     cdef uint8_t *out = <uint8_t *>PyBytes_AS_STRING(first)
-    cdef ExactCover x
-    cdef long long found = 0
-    cdef int status = SEARCH_EXHAUSTED, rc
+    cdef long long found = 0, guesses = 0
+    cdef int status
     with nogil:
-        rc = dlx_sudoku_init(&x, template, g, p)
-        x.node_limit = node_limit
-        if rc == 0:
-            while limit < 0 or found < limit:
-                status = xc_next(&x)
-                if status != SEARCH_FOUND:
-                    break
-                if found == 0:
-                    dlx_sudoku_solution(&x, g.n, out)
-                found += 1
-    guesses = x.guesses
-    xc_free(&x)
-    if rc < 0:
+        status = run_dlx(g, template, p, limit, node_limit, out, &found, &guesses)
+    if status == SEARCH_NOMEM:
         raise MemoryError()
     return found, (first if found else None), guesses, _status_name(status, True)
 

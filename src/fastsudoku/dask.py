@@ -17,6 +17,7 @@ from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ._api import ENGINES
 from ._batch import solve_many
 
 try:
@@ -28,10 +29,10 @@ __all__ = ["solve_many_dask"]
 
 
 def _solve_block(block: np.ndarray, limit: int, box: Optional[Sequence[int]],
-                 node_limit: Optional[int]) -> np.ndarray:
+                 node_limit: Optional[int], engine: str) -> np.ndarray:
     """One block of rows -> the solutions with status, count and guesses appended."""
     result = solve_many(np.ascontiguousarray(block), limit=limit, box=box, threads=1,
-                        node_limit=node_limit)
+                        node_limit=node_limit, engine=engine)
     packed = np.empty((len(block), block.shape[1] + 3), dtype=np.int64)
     packed[:, :-3] = result.solutions
     packed[:, -3] = result.status
@@ -41,12 +42,13 @@ def _solve_block(block: np.ndarray, limit: int, box: Optional[Sequence[int]],
 
 
 def solve_many_dask(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = None,
-                    node_limit: Optional[int] = None) -> Tuple[Any, Any, Any, Any]:
+                    node_limit: Optional[int] = None,
+                    engine: str = "bitmask") -> Tuple[Any, Any, Any, Any]:
     """Lazy (solutions, status, counts, guesses) Dask arrays for a (count, N*N) Dask array.
 
     Each block of rows is one :func:`fastsudoku.solve_many` call (one thread: Dask spreads
     the blocks).  The arrays share one graph: computing them together (``dask.compute``)
-    solves each block once.  Statuses are those of ``solve_many``.
+    solves each block once.  Statuses are those of ``solve_many``; ``engine`` as there.
     """
     if not isinstance(puzzles, da.Array):
         puzzles = da.asarray(puzzles)
@@ -57,7 +59,9 @@ def solve_many_dask(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]
     ncells = puzzles.shape[1]
     if len(puzzles.chunks[1]) != 1:
         puzzles = puzzles.rechunk({1: ncells})
-    packed = puzzles.map_blocks(_solve_block, limit, box, node_limit, dtype=np.int64,
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
+    packed = puzzles.map_blocks(_solve_block, limit, box, node_limit, engine, dtype=np.int64,
                                 chunks=(puzzles.chunks[0], (ncells + 3,)))
     solutions = packed[:, :ncells].astype(puzzles.dtype)
     return (solutions, packed[:, ncells].astype(np.int8), packed[:, ncells + 1],
