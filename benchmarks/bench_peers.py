@@ -16,6 +16,8 @@ Tools (each where it installs; see benchmarks/README or the CSV for versions):
     fastsudoku-dlx      fastsudoku.solve(line, engine="dlx")
     fastsudoku-batch    fastsudoku.solve_many(uint8 array, threads=1), whole set a call
     fastsudoku-batch2   the same, threads=2
+    fastsudoku-dlx-batch    fastsudoku.solve_many(..., threads=1, engine="dlx")
+    fastsudoku-dlx-batch2   the same, threads=2
     lib-sudoku          lib_sudoku.solve(list of 81 ints)            (Rust)
     py-sudoku           sudoku.Sudoku(3, 3, board=rows).solve()
     hodoku-py           hodoku.Solver().solve(line)                  (human techniques)
@@ -47,7 +49,8 @@ from common import machine, write_rows  # noqa: E402
 
 SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106",
         "puzzles7_serg_benchmark", "16x16_generated"]
-TOOLS = ["fastsudoku", "fastsudoku-dlx", "fastsudoku-batch", "fastsudoku-batch2", "lib-sudoku",
+TOOLS = ["fastsudoku", "fastsudoku-dlx", "fastsudoku-batch", "fastsudoku-batch2",
+         "fastsudoku-dlx-batch", "fastsudoku-dlx-batch2", "lib-sudoku",
          "py-sudoku", "hodoku-py", "exact-cover", "pysat", "cp-sat", "rustoku"]
 SYMBOLS = "123456789ABCDEFG"           # the 16x16 set is written in the 1-9A-G alphabet
 SIXTEEN = "16x16_generated"            # made by fastsudoku.generate (seeded) at the start
@@ -229,16 +232,17 @@ def read_set(path: str) -> list:
 
 def worker(tool: str, path: str, budget: float) -> dict:
     puzzles = read_set(path)
-    if tool.startswith("fastsudoku-batch"):
+    if tool.startswith(("fastsudoku-batch", "fastsudoku-dlx-batch")):
         import numpy as np
         import fastsudoku as fs
         arr = np.array([cells(p) for p in puzzles], dtype=np.uint8)
         threads = 2 if tool.endswith("2") else 1
-        fs.solve_many(arr[:100], threads=threads)
+        engine = "dlx" if "-dlx-" in tool else "bitmask"
+        fs.solve_many(arr[:100], threads=threads, engine=engine)
         times = []
         for _ in range(3):
             start = time.perf_counter()
-            result = fs.solve_many(arr, threads=threads)
+            result = fs.solve_many(arr, threads=threads, engine=engine)
             times.append(time.perf_counter() - start)
         ok = all(valid(p, s) for p, s in zip(puzzles, result.solutions))
         return {"version": fs.__version__, "done": len(puzzles),
