@@ -143,3 +143,23 @@ def test_dlx_batch_equals_dlx_per_call(threads):
     assert result.status[-2] == fs.INVALID and result.status[-1] == fs.NOT_UNIQUE
     with pytest.raises(ValueError, match="unknown engine"):
         fs.solve_many(arr, engine="links")
+
+
+def test_first_dlx_batch_of_a_shape_on_many_threads():
+    """The threads of a batch build the shape's exact-cover template at the same moment on
+    first use: one of them must win, none may search on a template that was dropped.
+    In a fresh interpreter, so that no template exists yet."""
+    import subprocess
+    import sys
+    code = (
+        "import numpy as np, fastsudoku as fs\n"
+        "for box in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4)]:\n"
+        "    n = box[0] * box[1]\n"
+        "    r = fs.solve_many(np.zeros((64, n * n), np.uint8), limit=2, box=box,\n"
+        "                      threads=4, engine='dlx')\n"
+        "    assert (r.status == fs.NOT_UNIQUE).all(), (box, r.status)\n"
+        "print('ok')\n")
+    for _ in range(3):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

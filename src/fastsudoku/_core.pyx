@@ -3073,7 +3073,9 @@ cdef const ExactCover *sudoku_cover(int r, int c) except NULL:
     free(cols)
     if rc < 0:
         raise MemoryError()
-    _sudoku_covers[key] = h
+    # The build ran without the GIL: another thread may have built and stored one since.
+    # Keep the first stored (a thread may be searching on it already); ours is dropped.
+    h = _sudoku_covers.setdefault(key, h)
     return &h.x
 
 
