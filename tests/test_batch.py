@@ -140,6 +140,9 @@ def test_dlx_batch_equals_dlx_per_call(threads):
         found = fs.search(line, limit=2, engine="dlx")
         assert result.counts[i] == found.count and result.guesses[i] == found.guesses
         assert "".join(map(str, result.solutions[i])) == found.solution
+        # The 81-character fast path of solve / count_solutions, on dancing links too.
+        assert fs.solve(line, engine="dlx") == found.solution
+        assert fs.count_solutions(line, limit=2, engine="dlx") == found.count
     assert result.status[-2] == fs.INVALID and result.status[-1] == fs.NOT_UNIQUE
     with pytest.raises(ValueError, match="unknown engine"):
         fs.solve_many(arr, engine="links")

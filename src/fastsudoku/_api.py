@@ -69,8 +69,8 @@ def solve(puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optiona
     fastsudoku._errors.ConflictError: value 1 repeats in row 1 (columns 1 and 2)
     """
     if (type(puzzle) is str and box is None and alphabet is None and node_limit is None
-            and engine == "bitmask"):
-        fast = _core.solve_line81(puzzle)
+            and engine in ENGINES):
+        fast = _core.solve_line81(puzzle, 1, engine == "dlx")
         if fast is not None:
             return fast[0]
     _check_options(engine, 1, node_limit)
@@ -87,8 +87,8 @@ def count_solutions(puzzle: Any, *, limit: Optional[int] = None,
     """
     _check_options(engine, limit, node_limit)
     if (type(puzzle) is str and box is None and alphabet is None and node_limit is None
-            and limit is not None and engine == "bitmask"):
-        fast = _core.solve_line81(puzzle, limit)
+            and limit is not None):
+        fast = _core.solve_line81(puzzle, limit, engine == "dlx")
         if fast is not None:
             return fast[1]
     return _search(_grid(puzzle, box, alphabet), limit, node_limit, engine).count

@@ -1735,8 +1735,9 @@ def batch_search(const uint8_t[:, ::1] puzzles, uint8_t[:, ::1] out, int8_t[::1]
 cdef const Geometry *_g9 = NULL
 
 
-def solve_line81(str line, long long limit=1):
-    """Solve an 81-character line of '1'-'9' and '.', '0', '-' for empty.
+def solve_line81(str line, long long limit=1, bint dlx=False):
+    """Solve an 81-character line of '1'-'9' and '.', '0', '-' for empty (dlx: on dancing
+    links).
 
     Returns (solution str or None, solutions found up to limit), or None when the line
     is anything else (a bad character, repeated givens) so that the caller's full parser
@@ -1745,6 +1746,7 @@ def solve_line81(str line, long long limit=1):
     global _g9
     if _g9 == NULL:
         _g9 = geometry_for(3, 3)
+    cdef const ExactCover *template = sudoku_cover(3, 3) if dlx else NULL
     if PyUnicode_GET_LENGTH(line) != 81:
         return None
     cdef int kind = PyUnicode_KIND(line)
@@ -1765,7 +1767,10 @@ def solve_line81(str line, long long limit=1):
             return None
     with nogil:
         # Repeated givens leave no solution at once: look for them only then.
-        status = run_search(_g9, values, limit, -1, solution, &found, &guesses)
+        if template != NULL:
+            status = run_dlx(_g9, template, values, limit, -1, solution, &found, &guesses)
+        else:
+            status = run_search(_g9, values, limit, -1, solution, &found, &guesses)
         if found == 0 and find_conflict(_g9, values, where) >= 0:
             status = -1
     if status == -1:
