@@ -10,7 +10,7 @@ puzzles; answers are checked after the timed loop); a worker still busy at the b
 --grace is killed (a puzzle took longer than the whole budget) and gets no figure.
 Puzzles/s = puzzles finished / their time.
 
-Tools (each where it installs; see benchmarks/README or the CSV for versions):
+Tools (each where it installs; the CSV records the versions):
 
     fastsudoku          fastsudoku.solve(line)                      (bitmask engine)
     fastsudoku-dlx      fastsudoku.solve(line, engine="dlx")
