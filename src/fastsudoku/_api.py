@@ -27,9 +27,14 @@ class SearchResult(NamedTuple):
     complete: bool
 
 
-def _check_options(engine: str, limit: Optional[int], node_limit: Optional[int]) -> None:
+def check_engine(engine: str) -> None:
+    """ValueError unless engine is one of ENGINES (every Sudoku entry point's check)."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
+
+
+def _check_options(engine: str, limit: Optional[int], node_limit: Optional[int]) -> None:
+    check_engine(engine)
     if limit is not None and (not isinstance(limit, int) or limit < 1):
         raise ValueError(f"limit must be a positive integer or None, got {limit!r}")
     if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 0):

@@ -17,7 +17,7 @@ import numpy as np
 from . import _core
 from ._errors import SudokuError
 from ._grid import box_for, parse
-from ._api import ENGINES
+from ._api import check_engine
 
 #: Per-puzzle status codes of :func:`solve_many` (``BatchResult.status``).
 SOLVED = _core.BATCH_STATUS["solved"]
@@ -89,8 +89,7 @@ def solve_many(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = N
         raise ValueError(f"limit must be a positive integer, got {limit!r}")
     if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 0):
         raise ValueError(f"node_limit must be a non-negative integer or None, got {node_limit!r}")
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
+    check_engine(engine)
     if threads is None:
         threads = os.cpu_count() or 1
     if not isinstance(threads, int) or threads < 1:

@@ -499,22 +499,22 @@ cdef int find_conflict(const Geometry *g, const uint8_t *values, int *where) noe
     return -1
 
 
+cdef inline bint regrow(void **p, size_t size) noexcept nogil:
+    """realloc *p to size bytes; False out of memory (*p is then unchanged)."""
+    cdef void *q = realloc(p[0], size)
+    if q == NULL:
+        return False
+    p[0] = q
+    return True
+
+
 cdef int search_grow(Search *s) noexcept nogil:
     """Make room for one more level; 0 on success, -1 out of memory."""
     cdef int capacity = s.capacity * 2
-    cdef uint64_t *states = <uint64_t *>realloc(
-        s.states, <size_t>capacity * s.level_words * sizeof(uint64_t))
-    if states == NULL:
+    if not (regrow(<void **>&s.states, <size_t>capacity * s.level_words * sizeof(uint64_t))
+            and regrow(<void **>&s.branch_cell, capacity * sizeof(int))
+            and regrow(<void **>&s.branch_rest, capacity * sizeof(uint64_t))):
         return -1
-    s.states = states
-    cdef int *cells = <int *>realloc(s.branch_cell, capacity * sizeof(int))
-    if cells == NULL:
-        return -1
-    s.branch_cell = cells
-    cdef uint64_t *rest = <uint64_t *>realloc(s.branch_rest, capacity * sizeof(uint64_t))
-    if rest == NULL:
-        return -1
-    s.branch_rest = rest
     s.capacity = capacity
     return 0
 
@@ -870,7 +870,8 @@ cdef bint b9_propagate(Board9 *s, uint32_t dirty) noexcept nogil:
     """Place every single the rules above find; False on a contradiction."""
     cdef int k, d, b, j
     cdef uint32_t a, na, r0, r1, r2, single, bit, u, once, twice, w, ns, c_once, c_twice, sole, placed
-    cdef uint32_t cp0, cp1, cp2, keep0, keep1, keep2, m, pairs
+    cdef uint32_t cols[3]
+    cdef uint32_t pairs[3]
     while True:
         while dirty:
             k = bit_index32(dirty & (~dirty + 1))
@@ -919,30 +920,20 @@ cdef bint b9_propagate(Board9 *s, uint32_t dirty) noexcept nogil:
         # band, a different one in each; B9_PAIRS keeps the (band, column) pairs that some
         # such arrangement uses.
         for d in range(9):
-            cp0 = s.A[3 * d]
-            cp1 = s.A[3 * d + 1]
-            cp2 = s.A[3 * d + 2]
-            cp0 = (cp0 | (cp0 >> 9) | (cp0 >> 18)) & 0x1FF
-            cp1 = (cp1 | (cp1 >> 9) | (cp1 >> 18)) & 0x1FF
-            cp2 = (cp2 | (cp2 >> 9) | (cp2 >> 18)) & 0x1FF
-            keep0 = keep1 = keep2 = 0
-            for k in range(3):
-                m = (((cp0 >> (3 * k)) & 7) | (((cp1 >> (3 * k)) & 7) << 3)
-                     | (((cp2 >> (3 * k)) & 7) << 6))
-                pairs = B9_PAIRS[m]
-                if pairs == 0:
-                    return False
-                keep0 |= (pairs & 7) << (3 * k)
-                keep1 |= ((pairs >> 3) & 7) << (3 * k)
-                keep2 |= ((pairs >> 6) & 7) << (3 * k)
             for b in range(3):
-                if b == 0:
-                    w = keep0
-                elif b == 1:
-                    w = keep1
-                else:
-                    w = keep2
-                w = w | (w << 9) | (w << 18)
+                a = s.A[3 * d + b]
+                cols[b] = (a | (a >> 9) | (a >> 18)) & 0x1FF     # columns with d in band b
+            for k in range(3):
+                # Bit 3b+j of the stack's matrix: band b has d in the stack's column j.
+                pairs[k] = B9_PAIRS[((cols[0] >> (3 * k)) & 7) | (((cols[1] >> (3 * k)) & 7) << 3)
+                                    | (((cols[2] >> (3 * k)) & 7) << 6)]
+                if pairs[k] == 0:
+                    return False
+            for b in range(3):
+                # The columns band b keeps: stack k's allowed ones are bits 3b..3b+2 of pairs[k].
+                w = (((pairs[0] >> (3 * b)) & 7) | (((pairs[1] >> (3 * b)) & 7) << 3)
+                     | (((pairs[2] >> (3 * b)) & 7) << 6))
+                w |= (w << 9) | (w << 18)
                 a = s.A[3 * d + b]
                 if a & ~w:
                     s.A[3 * d + b] = a & w
@@ -985,6 +976,7 @@ cdef int b9_choose(const Board9 *s, uint32_t *digits) noexcept nogil:
     cdef int b, d, n, e, x, best_b = -1, best_score, nties, score
     cdef uint32_t once, twice, thrice, w, u, pick = 0, c0, c1, c2, c3, carry, m, bit
     cdef uint32_t bivalue[3]
+    cdef uint32_t cnt[3][4]
     for b in range(3):
         u = s.U[b]
         bivalue[b] = 0
@@ -1020,27 +1012,30 @@ cdef int b9_choose(const Board9 *s, uint32_t *digits) noexcept nogil:
                 pick = bit
                 best_b = b
     if best_b < 0:
-        # No bivalue cell: count every unplaced cell's candidates (4 bit-sliced counters).
+        # No bivalue cell: count every unplaced cell's candidates (4 bit-sliced counters,
+        # bit k of the count in cnt[b][k]), then take the first cell of the lowest count.
+        for b in range(3):
+            c0 = c1 = c2 = c3 = 0
+            for d in range(9):
+                w = s.A[3 * d + b]
+                carry = c0 & w
+                c0 ^= w
+                w = c1 & carry
+                c1 ^= carry
+                carry = c2 & w
+                c2 ^= w
+                c3 |= carry
+            cnt[b][0] = c0
+            cnt[b][1] = c1
+            cnt[b][2] = c2
+            cnt[b][3] = c3
         for n in range(3, 10):
             for b in range(3):
-                u = s.U[b]
-                if u == 0:
-                    continue
-                c0 = c1 = c2 = c3 = 0
-                for d in range(9):
-                    w = s.A[3 * d + b]
-                    carry = c0 & w
-                    c0 ^= w
-                    w = c1 & carry
-                    c1 ^= carry
-                    carry = c2 & w
-                    c2 ^= w
-                    c3 |= carry
-                m = u
-                m &= c0 if n & 1 else ~c0
-                m &= c1 if n & 2 else ~c1
-                m &= c2 if n & 4 else ~c2
-                m &= c3 if n & 8 else ~c3
+                m = s.U[b]
+                m &= cnt[b][0] if n & 1 else ~cnt[b][0]
+                m &= cnt[b][1] if n & 2 else ~cnt[b][1]
+                m &= cnt[b][2] if n & 4 else ~cnt[b][2]
+                m &= cnt[b][3] if n & 8 else ~cnt[b][3]
                 if m:
                     pick = m & (~m + 1)
                     best_b = b
@@ -1247,7 +1242,6 @@ cdef class Solver:
     cdef Search s
     cdef Search9 *s9
     cdef readonly int r, c
-    cdef bint started
 
     def __cinit__(self, bytes values, int r, int c, long long node_limit=-1):
         cdef const Geometry *g = geometry_for(r, c)
@@ -2841,15 +2835,6 @@ cdef void bx_free(BitCover *b) noexcept nogil:
     free(b.hi)
     memset(b, 0, sizeof(BitCover))
     b.phase = XC_DONE
-
-
-cdef inline bint regrow(void **p, size_t size) noexcept nogil:
-    """realloc *p to size bytes; False out of memory (*p is then unchanged)."""
-    cdef void *q = realloc(p[0], size)
-    if q == NULL:
-        return False
-    p[0] = q
-    return True
 
 
 cdef int bx_grow(BitCover *b, int levels) noexcept nogil:

@@ -17,7 +17,7 @@ from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ._api import ENGINES
+from ._api import check_engine
 from ._batch import solve_many
 
 try:
@@ -59,8 +59,7 @@ def solve_many_dask(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]
     ncells = puzzles.shape[1]
     if len(puzzles.chunks[1]) != 1:
         puzzles = puzzles.rechunk({1: ncells})
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
+    check_engine(engine)
     packed = puzzles.map_blocks(_solve_block, limit, box, node_limit, engine, dtype=np.int64,
                                 chunks=(puzzles.chunks[0], (ncells + 3,)))
     solutions = packed[:, :ncells].astype(puzzles.dtype)
