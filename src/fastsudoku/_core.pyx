@@ -819,7 +819,7 @@ cdef inline uint32_t b9_place(Board9 *s, int d, int b, uint32_t bit,
                               uint32_t dirty, const bint alone) noexcept nogil:
     """Place digit d (0..8) at the cell `bit` of band b; returns dirty with the digit-bands
     that changed added.  Branch-free: which masks change is not predictable."""
-    cdef int e, k, pos = bit_index32(bit), x = 27 * b + pos
+    cdef int pos = bit_index32(bit), x = 27 * b + pos
     cdef uint32_t old, m, changed, nb = ~bit
     cdef uint32_t *p = s.A + b
     cdef const uint32_t *peers
@@ -869,7 +869,7 @@ cdef inline uint32_t b9_place(Board9 *s, int d, int b, uint32_t bit,
 cdef bint b9_propagate(Board9 *s, uint32_t dirty) noexcept nogil:
     """Place every single the rules above find; False on a contradiction."""
     cdef int k, d, b, j
-    cdef uint32_t a, na, r0, r1, r2, single, bit, u, once, twice, w, ns, c_once, c_twice, sole, placed
+    cdef uint32_t a, na, single, bit, u, once, twice, w, ns, c_once, c_twice, sole, placed
     cdef uint32_t cols[3]
     cdef uint32_t pairs[3]
     while True:
@@ -1701,10 +1701,12 @@ def batch_search(const uint8_t[:, ::1] puzzles, uint8_t[:, ::1] out, int8_t[::1]
     with nogil:
         first = start
         last = stop
-        if shared != NULL:
-            first = start + fs_fetch_add(shared, chunk)
-            last = min(first + chunk, stop)
-        while first < stop and rc == 0:
+        while True:
+            if shared != NULL:
+                first = start + fs_fetch_add(shared, chunk)
+                last = min(first + chunk, stop)
+            if first >= stop:
+                break
             for i in range(first, last):
                 rc = batch_one(g, template, &puzzles[i, 0], &out[i, 0], limit, node_limit,
                                &status[i], &counts[i], &guesses[i])
@@ -1714,10 +1716,8 @@ def batch_search(const uint8_t[:, ::1] puzzles, uint8_t[:, ::1] out, int8_t[::1]
                 if interruptible and done % BATCH_SIGNAL_ROWS == 0 and check_signals() < 0:
                     rc = -1
                     break
-            if shared == NULL:
+            if shared == NULL or rc < 0:
                 break
-            first = start + fs_fetch_add(shared, chunk)
-            last = min(first + chunk, stop)
     if rc < 0:
         _status_name(SEARCH_INTERRUPTED if PyErr_Occurred() != NULL else SEARCH_NOMEM, False)
 
@@ -2678,9 +2678,10 @@ cdef int xc_bite(const ExactCover *x, const int32_t *ties, int nties) noexcept n
     """Among columns tied for the fewest rows, the one whose rows reach the largest other
     columns: choosing one of its rows removes the most, and forces most.  Used with
     tracking (Sudoku-sized matrices; small ones keep the first column, the tree of the
-    bitset engine) and up to XC_BITE_MAX primary columns.  Measured on 9x9 Sudoku: guesses on puzzles3_magictour_top1465 51.0 ->
-    35.0, puzzles6_forum_hardest_1106 400 -> 268, puzzles2_17_clue 5.3 -> 4.1; eight ties
-    did better on forum_hardest than 4, 16, 32 or 64."""
+    bitset engine) and up to XC_BITE_MAX primary columns.  Measured on 9x9 Sudoku:
+    guesses on puzzles3_magictour_top1465 51.0 -> 35.0, puzzles6_forum_hardest_1106 400 ->
+    268, puzzles2_17_clue 5.3 -> 4.1; eight ties did better on forum_hardest than 4, 16, 32
+    or 64."""
     cdef const int32_t *R = x.R
     cdef const int32_t *D = x.D
     cdef const int32_t *C = x.C
@@ -3312,7 +3313,7 @@ cdef class ExactCoverSearch:
 
     def next_solution(self):
         """(status, sorted list of row indices or None)."""
-        cdef int status, k, count
+        cdef int status, count
         with nogil:
             status = self.step()
         if _failed(status):
