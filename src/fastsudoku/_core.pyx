@@ -3013,7 +3013,7 @@ cdef int bx_next(BitCover *b) noexcept nogil:
             hi = b.hi[depth]
             for w in range(b.lo[depth], hi):
                 cd[w] = act[w] & cb[w]
-            b.cursor[depth] = b.lo[depth]
+            w = b.lo[depth]
             if s > 1:
                 b.guesses += 1
         else:
@@ -3029,10 +3029,8 @@ cdef int bx_next(BitCover *b) noexcept nogil:
                 w += 1
             if w == hi:
                 continue
-            b.cursor[depth] = w
             b.guesses += 1
-        # Take the next row of the chosen column at this level.
-        w = b.cursor[depth]
+        # Take the next row of the chosen column at this level, from word w on.
         while cd[w] == 0:
             w += 1
         b.cursor[depth] = w
