@@ -66,12 +66,15 @@ def test_every_golden_shape_and_status():
                 assert (result.solutions[i].ravel() == _values(puzzle, n)).all()
 
 
-def test_invalid_rows_are_marked_and_the_rest_solved():
+@pytest.mark.parametrize("dtype", [np.int16, np.uint8])
+def test_invalid_rows_are_marked_and_the_rest_solved(dtype):
+    # uint8 rows go to the core as they are (it finds the values above 9 itself); other
+    # dtypes are converted first, their out-of-range rows marked before.
     lines = dataset("puzzles3_magictour_top1465")[:50]
-    arr = _array(lines).astype(np.int16)
+    arr = _array(lines).astype(dtype)
     arr[3, 0] = 10                      # out of range
     arr[7, :2] = 5                      # repeated given in row 1
-    arr[9, 5] = -1                      # negative
+    arr[9, 5] = -1 if dtype == np.int16 else 255     # negative / the largest uint8
     result = fs.solve_many(arr, threads=2)
     bad = {3, 7, 9}
     for i in range(50):
