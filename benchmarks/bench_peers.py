@@ -14,7 +14,7 @@ Tools (each where it installs; the CSV records the versions):
 
     fastsudoku          fastsudoku.solve(line)                      (bitmask engine)
     fastsudoku-dlx      fastsudoku.solve(line, engine="dlx")
-    fastsudoku-batch    fastsudoku.solve_many(uint8 array, threads=1), whole set a call
+    fastsudoku-batch    fastsudoku.solve_many(uint8 array, threads=1), whole set a call (median of 7)
     fastsudoku-batch2   the same, threads=2
     fastsudoku-dlx-batch    fastsudoku.solve_many(..., threads=1, engine="dlx")
     fastsudoku-dlx-batch2   the same, threads=2
@@ -25,8 +25,16 @@ Tools (each where it installs; the CSV records the versions):
     pysat               a fixed CNF of Sudoku (cell, row, column, box clauses), the givens
                         as assumptions, Cadical 1.9.5 (python-sat)
     cp-sat              OR-Tools CP-SAT, AllDifferent per unit, givens fixed, 1 worker
-    rustoku             (pip install rustoku builds from source and needs crates.io: when
-                        it does not install, it is reported as skipped)
+    rustoku             rustoku.solve(line)                          (Rust; 9x9 only)
+
+rustoku publishes Linux wheels for CPython 3.12 only (0.16.0; its source build needs
+crates.io), so the run in the README is made in a Python 3.12 virtual environment with
+every tool installed, fastsudoku built there too (a tool that does not install is
+reported as skipped):
+
+    python3.12 -m venv /tmp/p312 && /tmp/p312/bin/pip install . numpy rustoku lib-sudoku \
+        py-sudoku hodoku-py exact-cover python-sat ortools
+    /tmp/p312/bin/python benchmarks/bench_peers.py
 
     python benchmarks/bench_peers.py                       # all sets, 10 s a tool a set
     python benchmarks/bench_peers.py --budget 2 --sets puzzles3_magictour_top1465
@@ -52,6 +60,10 @@ SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardes
 TOOLS = ["fastsudoku", "fastsudoku-dlx", "fastsudoku-batch", "fastsudoku-batch2",
          "fastsudoku-dlx-batch", "fastsudoku-dlx-batch2", "lib-sudoku",
          "py-sudoku", "hodoku-py", "exact-cover", "pysat", "cp-sat", "rustoku"]
+# NumPy's OpenBLAS thread busy-waits on a core for about 0.1 s after NumPy is imported: a
+# 2-thread batch timed in a fresh worker would share a core with it (no tool here does
+# linear algebra, so one BLAS thread changes nothing else).
+WORKER_ENV = dict(os.environ, OPENBLAS_NUM_THREADS="1")
 SYMBOLS = "123456789ABCDEFG"           # the 16x16 set is written in the 1-9A-G alphabet
 SIXTEEN = "16x16_generated"            # made by fastsudoku.generate (seeded) at the start
 
@@ -217,8 +229,12 @@ def _cp_sat():
 
 def _rustoku():
     import importlib.metadata as md
-    import rustoku                      # noqa: F401  (not installable here; see the docstring)
-    raise RuntimeError(f"rustoku {md.version('rustoku')} installed but no adapter written")
+    import rustoku
+
+    def solve(p):
+        _nine_only(p)
+        return rustoku.solve(p)         # 81 characters, '' when there is no solution
+    return md.version("rustoku"), solve
 
 
 SETUP = {"fastsudoku": lambda: _fastsudoku("bitmask"), "fastsudoku-dlx": lambda: _fastsudoku("dlx"),
@@ -240,13 +256,13 @@ def worker(tool: str, path: str, budget: float) -> dict:
         engine = "dlx" if "-dlx-" in tool else "bitmask"
         fs.solve_many(arr[:100], threads=threads, engine=engine)
         times = []
-        for _ in range(3):
+        for _ in range(7):
             start = time.perf_counter()
             result = fs.solve_many(arr, threads=threads, engine=engine)
             times.append(time.perf_counter() - start)
         ok = all(valid(p, s) for p, s in zip(puzzles, result.solutions))
         return {"version": fs.__version__, "done": len(puzzles),
-                "seconds": sorted(times)[1], "all_valid": ok}
+                "seconds": sorted(times)[3], "all_valid": ok}
     version, solve = SETUP[tool]()
     solve(puzzles[0])                   # warm-up: imports, JIT, model building
     solutions = []
@@ -289,7 +305,7 @@ def main() -> None:
             cmd = [sys.executable, __file__, "--worker", tool, str(path), str(args.budget)]
             try:
                 out = subprocess.run(cmd, capture_output=True, text=True,
-                                     timeout=args.budget + args.grace, env=os.environ)
+                                     timeout=args.budget + args.grace, env=WORKER_ENV)
                 if out.returncode != 0:
                     last = (out.stderr.strip().splitlines() or ["failed"])[-1]
                     print(f"  {name:<28} {tool:<18} skipped: {last}", flush=True)

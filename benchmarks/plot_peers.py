@@ -22,7 +22,8 @@ def main() -> None:
     sets = list(dict.fromkeys(r["set"] for r in rows))
     tools = list(dict.fromkeys(r["tool"] for r in rows))
     width = 0.8 / len(tools)
-    fig, ax = plt.subplots(figsize=(11, 4.5))
+    fig, ax = plt.subplots(figsize=(12, 4.5))
+    palette = plt.get_cmap("tab20").colors       # 20 colours: one for each tool
     for k, tool in enumerate(tools):
         xs, ys = [], []
         for i, name in enumerate(sets):
@@ -30,13 +31,15 @@ def main() -> None:
                 if r["set"] == name and r["tool"] == tool:
                     xs.append(i + (k - len(tools) / 2) * width + width / 2)
                     ys.append(float(r["puzzles_per_s"]))
-        ax.bar(xs, ys, width, label=tool)
+        ax.bar(xs, ys, width, label=tool, color=palette[k % len(palette)],
+               hatch="" if tool.startswith("fastsudoku") else "//", edgecolor="white",
+               linewidth=0)
     ax.set_yscale("log")
     ax.set_xticks(range(len(sets)))
     ax.set_xticklabels([re.sub(r"^puzzles\d_", "", s) for s in sets])
     ax.set_ylabel("puzzles / s (log)")
     ax.set_title("one process a tool (bench_peers.py); missing bar: no puzzle in the budget, or 9x9 only")
-    ax.legend(fontsize=8, ncol=2)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.tight_layout()
     fig.savefig(HERE / "results" / "peers.png", dpi=90)
     print(f"written {HERE / 'results' / 'peers.png'}")
