@@ -3,6 +3,7 @@
 HYPOTHESIS_PROFILE=ci (default: fewer examples, no deadline) or =thorough (many more).
 """
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,16 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 DATA = Path(__file__).parent / "data"
 ENGINES = ["bitmask", "dlx"]
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+
+
+@pytest.fixture
+def sigint():
+    """SIGINT raises KeyboardInterrupt during the test, whatever the parent left: a shell's
+    background job starts Python with SIGINT ignored, and a Ctrl-C test would then search
+    for ever.  The handler of before comes back afterwards."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, old)
 
 
 def read_lines(path: Path, limit=None):

@@ -117,6 +117,7 @@ def test_bad_options(option):
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT delivery to this process")
 @pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.usefixtures("sigint")
 def test_ctrl_c_stops_a_long_batch(threads):
     """A batch of many easy puzzles is interrupted within a moment of Ctrl-C (the rows
     loop looks for it, not only the searches), and the next batch runs normally."""

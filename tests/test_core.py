@@ -120,6 +120,7 @@ def _interrupt_soon(delay=0.2):
 
 
 @pytest.mark.skipif(not hasattr(signal, "raise_signal"), reason="needs signal.raise_signal")
+@pytest.mark.usefixtures("sigint")
 def test_ctrl_c_interrupts_a_long_count_and_the_process_stays_usable(engine):
     for _ in range(3):
         t = _interrupt_soon()
@@ -132,6 +133,7 @@ def test_ctrl_c_interrupts_a_long_count_and_the_process_stays_usable(engine):
 
 
 @pytest.mark.skipif(not hasattr(signal, "raise_signal"), reason="needs signal.raise_signal")
+@pytest.mark.usefixtures("sigint")
 def test_ctrl_c_interrupts_the_iterator(engine):
     it = fs.solutions("." * 256, alphabet="A-P", engine=engine)
     next(it)

@@ -190,6 +190,7 @@ def test_error_names_the_place():
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT delivery to this process")
+@pytest.mark.usefixtures("sigint")
 def test_ctrl_c_interrupts_a_count(xc):
     rows, ncols, sec = queens(16)        # 14,772,512 solutions: far longer than the timer
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))

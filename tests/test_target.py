@@ -299,6 +299,7 @@ def test_node_limit_keeps_the_best_so_far():
 
 
 @pytest.mark.skipif(not hasattr(signal, "raise_signal"), reason="needs signal.raise_signal")
+@pytest.mark.usefixtures("sigint")
 def test_ctrl_c_interrupts_a_long_search():
     # An empty 16x16 grid with the ring weights: far too many ties to finish.
     t = threading.Timer(0.3, lambda: signal.raise_signal(signal.SIGINT))
