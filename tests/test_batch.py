@@ -98,6 +98,75 @@ def test_strings_and_node_limit():
     assert fs.NODE_LIMIT in limited.status.tolist()
 
 
+def test_81_character_lines_read_as_arrays_equal_the_per_call_path():
+    """A list of 81-character lines takes the vectorised path: the same statuses, counts
+    and solutions as one call a puzzle, also for the odd lines among them (a bad
+    character, '*' for empty, repeated givens, no solution, a non-ASCII character)."""
+    lines = dataset("puzzles3_magictour_top1465")[:40]
+    odd = {
+        3: "x" + lines[3][1:],                              # not a symbol: invalid
+        5: lines[5].replace(".", "*"),                      # '*' empty: still a 9x9 line
+        8: "11" + lines[8][2:],                             # repeated given: invalid
+        11: "12345678." + "........9" + "." * 63,           # consistent, no solution
+        13: "\u00e9" + lines[13][1:],                        # non-ASCII: invalid
+        17: "." * 81,                                       # many solutions
+    }
+    for i, line in odd.items():
+        lines[i] = line
+    result = fs.solve_many(lines, limit=2, threads=2)
+    for i, line in enumerate(lines):
+        try:
+            found = fs.search(line, limit=2)
+        except ValueError:
+            assert result.status[i] == fs.INVALID and result.solutions[i] is None, i
+            continue
+        assert result.counts[i] == found.count and result.guesses[i] == found.guesses, i
+        assert result.solutions[i] == found.solution, i
+    assert result.status[[3, 8, 13]].tolist() == [fs.INVALID] * 3
+    assert result.status[11] == fs.NO_SOLUTION and result.status[17] == fs.NOT_UNIQUE
+    # bytes lines come back as bytes, as from solve()
+    raw = [line.encode() for line in dataset("puzzles2_17_clue")[:5]]
+    assert fs.solve_many(raw).solutions == [fs.solve(p) for p in raw]
+
+
+@pytest.mark.parametrize("dtype", [object, "U81", "S81"])
+def test_arrays_of_strings(dtype):
+    """A column of puzzle strings (as NumPy or pandas read a CSV) is a batch of strings."""
+    lines = dataset("puzzles2_17_clue")[:30]
+    arr = np.array(lines if dtype != "S81" else [p.encode() for p in lines], dtype=dtype)
+    result = fs.solve_many(arr)
+    expected = [fs.solve(p) for p in arr.tolist()]
+    assert result.solutions == expected and (result.status == fs.SOLVED).all()
+    with pytest.raises(ValueError, match="1-D"):
+        fs.solve_many(arr.reshape(5, 6))
+
+
+def test_strings_of_other_forms_and_shapes():
+    """Strings that are not 81-character lines are parsed one by one: grids with
+    separators, other sizes; the first puzzle's shape is the batch's."""
+    grid = "\n".join(p[i:i + 9] for p in ["." * 81] for i in range(0, 81, 9))
+    result = fs.solve_many([grid, "." * 81, "." * 16], limit=2)
+    assert result.status.tolist() == [fs.NOT_UNIQUE, fs.NOT_UNIQUE, fs.INVALID]
+    assert result.solutions[0] == fs.solve(grid)
+    small = fs.solve_many(["1234" + "." * 12, "." * 16, "x" * 16], limit=2)
+    assert small.status.tolist() == [fs.NOT_UNIQUE, fs.NOT_UNIQUE, fs.INVALID]
+    assert small.solutions[:2] == [fs.solve("1234" + "." * 12), fs.solve("." * 16)]
+    nothing = fs.solve_many(["x", None, 5])
+    assert nothing.status.tolist() == [fs.INVALID] * 3 and nothing.solutions == [None] * 3
+    assert fs.solve_many([]).status.shape == (0,)
+
+
+def test_options_take_numpy_integers_and_huge_limits():
+    empty = np.zeros((3, 16), dtype=np.uint8)
+    counts = fs.count_many(empty, limit=10 ** 30)              # no limit: all 288 grids
+    assert counts.tolist() == [288] * 3
+    assert fs.count_many(empty, limit=np.int64(5)).tolist() == [5] * 3
+    assert fs.count_solutions("." * 16, limit=10 ** 30) == 288
+    assert fs.count_solutions("." * 16, limit=np.uint8(7), node_limit=10 ** 40) == 7
+    result = fs.solve_many(empty, threads=np.int32(64))           # more threads than rows
+    assert (result.status == fs.SOLVED).all()
+
+
 @pytest.mark.parametrize("bad,error", [
     (np.zeros((2, 80), dtype=np.uint8), ValueError),
     (np.zeros((2, 9, 8), dtype=np.uint8), ValueError),
@@ -109,7 +178,9 @@ def test_bad_batches(bad, error):
         fs.solve_many(bad)
 
 
-@pytest.mark.parametrize("option", [{"limit": 0}, {"threads": 0}, {"node_limit": -2}])
+@pytest.mark.parametrize("option", [{"limit": 0}, {"threads": 0}, {"node_limit": -2},
+                                    {"limit": None}, {"limit": 1.5}, {"threads": True},
+                                    {"node_limit": "9"}])
 def test_bad_options(option):
     with pytest.raises(ValueError):
         fs.solve_many(np.zeros((1, 81), dtype=np.uint8), **option)

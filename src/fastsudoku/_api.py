@@ -1,7 +1,8 @@
 """The public functions: thin wrappers that parse once, search once (GIL released), render once."""
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple, Optional, Sequence
+import operator
+from typing import Any, Iterator, NamedTuple, Optional, Sequence, Tuple
 
 from . import _core
 from ._errors import SearchLimitError
@@ -33,12 +34,32 @@ def check_engine(engine: str) -> None:
         raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
 
 
-def _check_options(engine: str, limit: Optional[int], node_limit: Optional[int]) -> None:
+# A count or node limit beyond the C engines' 64-bit counters cannot be reached: it is
+# taken as that largest count (so limit=10**30 means "no limit", not an OverflowError).
+_COUNT_MAX = 2 ** 63 - 1
+
+
+def count_option(name: str, value: Any, lowest: int) -> Optional[int]:
+    """An integer option (``limit``, ``node_limit``) checked and clamped to 2**63 - 1; None
+    stays None.  NumPy integers are accepted; bools, floats and values below ``lowest``
+    raise ValueError naming the option."""
+    if value is None:
+        return None
+    try:
+        number = None if isinstance(value, bool) else operator.index(value)
+    except TypeError:
+        number = None
+    if number is None or number < lowest:
+        kind = "positive" if lowest == 1 else "non-negative"
+        raise ValueError(f"{name} must be a {kind} integer or None, got {value!r}")
+    return min(number, _COUNT_MAX)
+
+
+def check_options(engine: str, limit: Any,
+                   node_limit: Any) -> Tuple[Optional[int], Optional[int]]:
+    """(limit, node_limit) checked; ValueError for an unknown engine or a bad number."""
     check_engine(engine)
-    if limit is not None and (not isinstance(limit, int) or limit < 1):
-        raise ValueError(f"limit must be a positive integer or None, got {limit!r}")
-    if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 0):
-        raise ValueError(f"node_limit must be a non-negative integer or None, got {node_limit!r}")
+    return count_option("limit", limit, 1), count_option("node_limit", node_limit, 0)
 
 
 def _grid(puzzle: Any, box: Optional[Sequence[int]], alphabet: Optional[str]) -> Grid:
@@ -78,7 +99,7 @@ def solve(puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optiona
         fast = _core.solve_line81(puzzle, 1, engine == "dlx")
         if fast is not None:
             return fast[0]
-    _check_options(engine, 1, node_limit)
+    _, node_limit = check_options(engine, 1, node_limit)
     return _search(_grid(puzzle, box, alphabet), 1, node_limit, engine).solution
 
 
@@ -90,7 +111,7 @@ def count_solutions(puzzle: Any, *, limit: Optional[int] = None,
     >>> count_solutions("." * 81, limit=5)
     5
     """
-    _check_options(engine, limit, node_limit)
+    limit, node_limit = check_options(engine, limit, node_limit)
     if (type(puzzle) is str and box is None and alphabet is None and node_limit is None
             and limit is not None):
         fast = _core.solve_line81(puzzle, limit, engine == "dlx")
@@ -111,7 +132,7 @@ def search(puzzle: Any, *, limit: Optional[int] = 1, box: Optional[Sequence[int]
            alphabet: Optional[str] = None, engine: str = "bitmask",
            node_limit: Optional[int] = None) -> SearchResult:
     """One search with its statistics: count up to ``limit``, first solution, guesses."""
-    _check_options(engine, limit, node_limit)
+    limit, node_limit = check_options(engine, limit, node_limit)
     return _search(_grid(puzzle, box, alphabet), limit, node_limit, engine)
 
 
@@ -126,7 +147,7 @@ def solutions(puzzle: Any, *, limit: Optional[int] = None, box: Optional[Sequenc
     >>> next(it)
     '1234\\n4312\\n3421\\n2143'
     """
-    _check_options(engine, limit, node_limit)
+    limit, node_limit = check_options(engine, limit, node_limit)
     grid = _grid(puzzle, box, alphabet)
     solver = _SOLVER[engine](grid.values, grid.r, grid.c,
                              -1 if node_limit is None else node_limit)

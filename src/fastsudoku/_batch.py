@@ -10,14 +10,14 @@ import math
 import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Dict, NamedTuple, Optional, Sequence
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
 from . import _core
 from ._errors import SudokuError
-from ._grid import box_for, parse
-from ._api import check_engine
+from ._grid import Grid, box_for, parse
+from ._api import check_options, count_option
 
 #: Per-puzzle status codes of :func:`solve_many` (``BatchResult.status``).
 SOLVED = _core.BATCH_STATUS["solved"]
@@ -79,8 +79,9 @@ def solve_many(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = N
     """Solve a batch of puzzles of one shape; see :class:`BatchResult`.
 
     ``puzzles``: an integer array of shape (count, N*N) or (count, N, N), 0 for empty
-    (uint8 is used as is, other integer dtypes are converted once), or an iterable of
-    puzzle strings.  ``limit=2`` checks uniqueness (status ``NOT_UNIQUE``).  ``threads``:
+    (uint8 is used as is, other integer dtypes are converted once), or puzzle strings (an
+    iterable, or a 1-D array of str, bytes or objects such as a pandas column); a list of
+    81-character lines is read and written as whole arrays.  ``limit=2`` checks uniqueness (status ``NOT_UNIQUE``).  ``threads``:
     the number of threads (default: every core); the results are the same for any number
     (NumPy's OpenBLAS thread spins on a core for about 0.1 s after NumPy's import and its
     linear algebra: set ``OPENBLAS_NUM_THREADS=1`` if short batches follow them).
@@ -92,16 +93,21 @@ def solve_many(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = N
     >>> result.status.tolist(), result.solutions.shape
     ([2, 3], (2, 4, 4))
     """
-    if not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"limit must be a positive integer, got {limit!r}")
-    if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 0):
-        raise ValueError(f"node_limit must be a non-negative integer or None, got {node_limit!r}")
-    check_engine(engine)
+    if limit is None:
+        raise ValueError("limit must be a positive integer, got None (a batch stops "
+                         "each search at a number of solutions)")
+    limit, node_limit = check_options(engine, limit, node_limit)
     if threads is None:
         threads = os.cpu_count() or 1
-    if not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
+    threads = count_option("threads", threads, 1)
     if isinstance(puzzles, np.ndarray):
+        if puzzles.dtype.kind in "USO":
+            # Strings in an array (a CSV column read by NumPy or pandas): one puzzle each.
+            if puzzles.ndim != 1:
+                raise ValueError(f"an array of puzzle strings must be 1-D, got shape "
+                                 f"{puzzles.shape}")
+            return _solve_strings(puzzles.tolist(), limit, box, alphabet, threads,
+                                  node_limit, engine)
         return _solve_array(puzzles, limit, box, threads, node_limit, engine)
     if isinstance(puzzles, (str, bytes)):
         raise TypeError("solve_many takes many puzzles: an array or an iterable of strings")
@@ -121,7 +127,8 @@ def _run(rows: np.ndarray, r: int, c: int, limit: int, threads: int,
     # Ctrl-C is looked for by the calling thread only, and only if it is the main thread
     # (elsewhere Python does not deliver signals, and the check would cost a GIL round).
     main = threading.current_thread() is threading.main_thread()
-    if threads == 1 or count <= 1:
+    threads = min(threads, count)          # a thread with no row to take is not started
+    if threads <= 1:
         _core.batch_search(rows, out, status, counts, guesses, r, c, limit, nl, 0, count,
                            None, 1, main, dlx)
     else:
@@ -184,36 +191,102 @@ def _solve_array(puzzles: np.ndarray, limit: int, box: Optional[Sequence[int]],
     return BatchResult(solutions, status, counts, guesses)
 
 
+# One byte of an 81-character line -> its cell value; 255 for a byte that is not one of
+# the 9x9 line's symbols (the core marks such a row invalid, see _lines81).
+_LINE81_LUT = np.full(256, 255, dtype=np.uint8)
+_LINE81_LUT[np.frombuffer(b"123456789", dtype=np.uint8)] = np.arange(1, 10, dtype=np.uint8)
+_LINE81_LUT[np.frombuffer(b".0-", dtype=np.uint8)] = 0
+
+
+def _lines81(lines: list) -> Optional[np.ndarray]:
+    """The (count, 81) uint8 values of a list of 81-character lines, all str or all bytes,
+    read in a few NumPy calls (None for any other list).  A character outside ``1-9``,
+    ``.``, ``0``, ``-`` gives 255 in its row."""
+    if not lines:
+        return None
+    kind = type(lines[0])
+    if kind not in (str, bytes) or not all(type(t) is kind and len(t) == 81 for t in lines):
+        return None
+    if kind is str:
+        # A non-ASCII character becomes '?' (one byte still), so the row stays 81 bytes.
+        joined = "".join(lines).encode("ascii", "replace")
+    else:
+        joined = b"".join(lines)
+    return _LINE81_LUT[np.frombuffer(joined, dtype=np.uint8)].reshape(len(lines), 81)
+
+
 def _solve_strings(lines: list, limit: int, box: Optional[Sequence[int]],
                    alphabet: Optional[str], threads: int,
                    node_limit: Optional[int], engine: str) -> BatchResult:
-    """Parse each string (a failure marks it invalid), solve the rest as one array."""
-    grids: list = []
-    shape = None
-    for line in lines:
-        try:
-            grid = parse(line, box, alphabet)
-        except (SudokuError, TypeError):
-            grids.append(None)
-            continue
-        if shape is None:
-            shape = (grid.r, grid.c)
-        grids.append(grid if (grid.r, grid.c) == shape else None)
+    """Parse each string (a failure marks it invalid), solve the rest as one array.
+
+    81-character lines (the common case: puzzle files, Kaggle-style CSV columns) are read
+    and written as whole arrays; a line among them that holds another character is parsed
+    on its own (``*`` or ``_`` for empty are still 9x9 lines), and is invalid if it is not a
+    9x9 puzzle.  Anything else is parsed a string at a time; the first puzzle that parses
+    sets the batch's shape, and puzzles of another shape are invalid.
+    """
     count = len(lines)
-    if shape is None:
-        status = np.full(count, INVALID, dtype=np.int8)
-        zeros = np.zeros(count, dtype=np.int64)
-        return BatchResult([None] * count, status, zeros, zeros.copy())
+    grids: List[Optional[Grid]] = [None] * count
+    rows = None
+    if alphabet is None and (box is None or tuple(box) == (3, 3)):
+        rows = _lines81(lines)
+    if rows is not None:
+        shape: Optional[Tuple[int, int]] = (3, 3)
+        odd = np.flatnonzero((rows == 255).any(axis=1)).tolist()
+        if odd:
+            rows = rows.copy()
+        for i in odd:
+            grid = _parse_or_none(lines[i], box, alphabet)
+            if grid is not None and (grid.r, grid.c) == (3, 3):
+                rows[i] = np.frombuffer(grid.values, dtype=np.uint8)
+                grids[i] = grid
+    else:
+        shape = None
+        for i, line in enumerate(lines):
+            grid = _parse_or_none(line, box, alphabet)
+            if grid is None:
+                continue
+            if shape is None:
+                shape = (grid.r, grid.c)
+            if (grid.r, grid.c) == shape:
+                grids[i] = grid
+        if shape is None:
+            status = np.full(count, INVALID, dtype=np.int8)
+            zeros = np.zeros(count, dtype=np.int64)
+            return BatchResult([None] * count, status, zeros, zeros.copy())
+        ncells = (shape[0] * shape[1]) ** 2
+        rows = np.full((count, ncells), 255, dtype=np.uint8)
+        for i, grid in enumerate(grids):
+            if grid is not None:
+                rows[i] = np.frombuffer(grid.values, dtype=np.uint8)
     r, c = shape
-    ncells = (r * c) ** 2
-    rows = np.full((count, ncells), 255, dtype=np.uint8)
-    for i, grid in enumerate(grids):
-        if grid is not None:
-            rows[i] = np.frombuffer(grid.values, dtype=np.uint8)
     out, status, counts, guesses = _run(rows, r, c, limit, threads, node_limit, engine)
-    solutions = [grid.render(out[i].tobytes()) if grid is not None and status[i] in
-                 (SOLVED, NOT_UNIQUE) else None for i, grid in enumerate(grids)]
+    found = np.flatnonzero((status == SOLVED) | (status == NOT_UNIQUE)).tolist()
+    solutions: list = [None] * count
+    if grids.count(None) == count and found:
+        # Only 81-character lines: every solution is written as digits at once.
+        digits = (out + 48).tobytes()
+        text = digits if type(lines[0]) is bytes else digits.decode("ascii")
+        for i in found:
+            solutions[i] = text[81 * i:81 * i + 81]
+    else:
+        for i in found:
+            grid = grids[i]
+            if grid is not None:
+                solutions[i] = grid.render(out[i].tobytes())
+            else:           # an 81-character line
+                line = (out[i] + 48).tobytes()
+                solutions[i] = line if type(lines[i]) is bytes else line.decode("ascii")
     return BatchResult(solutions, status, counts, guesses)
+
+
+def _parse_or_none(puzzle: Any, box: Optional[Sequence[int]],
+                   alphabet: Optional[str]) -> Optional[Grid]:
+    try:
+        return parse(puzzle, box, alphabet)
+    except (SudokuError, TypeError):
+        return None
 
 
 def count_many(puzzles: Any, *, limit: int = 2, **options: Any) -> np.ndarray:

@@ -36,6 +36,7 @@ from typing import Any, Iterable, Iterator, List, NamedTuple, Optional, Sequence
 import numpy as np
 
 from . import _core
+from ._api import count_option
 from ._errors import ExactCoverError, SearchLimitError
 
 _INT32_MAX = 2 ** 31 - 1
@@ -172,9 +173,7 @@ def _problem(rows: Any, columns: Optional[int], secondary: Iterable[Any],
         columns = _index(columns, "columns")
         if columns < 1:
             raise ExactCoverError(f"columns must be at least 1, got {columns}")
-    if node_limit is not None and (isinstance(node_limit, bool)
-                                   or not isinstance(node_limit, int) or node_limit < 0):
-        raise ValueError(f"node_limit must be a non-negative integer or None, got {node_limit!r}")
+    node_limit = count_option("node_limit", node_limit, 0)
     if isinstance(rows, np.ndarray):
         offsets, cols, ncols = _from_matrix(rows, columns)
     else:
@@ -203,12 +202,6 @@ def _problem(rows: Any, columns: Optional[int], secondary: Iterable[Any],
     return _core.ExactCoverSearch(ncols, offsets.astype(np.int32), cols.astype(np.int32),
                                   bytes(flags), -1 if node_limit is None else node_limit,
                                   engine)
-
-
-def _check_limit(limit: Optional[int]) -> None:
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
-                              or limit < 1):
-        raise ValueError(f"limit must be a positive integer or None, got {limit!r}")
 
 
 def _limit_error(search: Any, node_limit: Optional[int], found: int) -> SearchLimitError:
@@ -242,7 +235,7 @@ def exact_covers(rows: Any, *, columns: Optional[int] = None, secondary: Iterabl
     >>> list(exact_covers([[0, 1], [2], [0], [1], [1, 2]]))
     [[0, 1], [1, 2, 3], [2, 4]]
     """
-    _check_limit(limit)
+    limit = count_option("limit", limit, 1)
     search = _problem(rows, columns, secondary, node_limit, engine)
     return _iterate(search, limit, node_limit)
 
@@ -268,7 +261,7 @@ def count_exact_covers(rows: Any, *, columns: Optional[int] = None,
     >>> count_exact_covers([[0, 1], [2], [0], [1], [1, 2]])
     3
     """
-    _check_limit(limit)
+    limit = count_option("limit", limit, 1)
     search = _problem(rows, columns, secondary, node_limit, engine)
     found, status = search.count(-1 if limit is None else limit)
     if status == "node_limit":
@@ -299,7 +292,7 @@ def search_exact_cover(rows: Any, *, columns: Optional[int] = None,
     >>> search_exact_cover([[0, 1], [2], [0], [1], [1, 2]], limit=None)
     CoverResult(count=3, first=[0, 1], nodes=6, guesses=4, complete=True)
     """
-    _check_limit(limit)
+    limit = count_option("limit", limit, 1)
     search = _problem(rows, columns, secondary, node_limit, engine)
     status, first = search.next_solution()
     if status == "node_limit":

@@ -13,7 +13,7 @@ from typing import Any, Dict, NamedTuple, Optional, Sequence
 import numpy as np
 
 from . import _core
-from ._api import _grid
+from ._api import _grid, count_option
 from ._errors import InvalidValueError, SearchLimitError, ShapeError
 
 # Weights are bounded so that every score and bound stays exact in int64 and in the
@@ -111,8 +111,7 @@ def max_score(puzzle: Any, weights: Any = None, *, box: Optional[Sequence[int]] 
     >>> max_score("12" + "." * 14, weights=[[1] * 4] * 4) is None
     False
     """
-    if node_limit is not None and (not isinstance(node_limit, int) or node_limit < 0):
-        raise ValueError(f"node_limit must be a non-negative integer or None, got {node_limit!r}")
+    node_limit = count_option("node_limit", node_limit, 0)
     grid = _grid(puzzle, box, alphabet)
     flat = _weights(weights, grid.n)
     score, values, guesses, status = _core.max_score(
