@@ -76,6 +76,9 @@ def test_exact_clues_and_reproducibility():
     a = fs.generate(count=30, clues=25, seed=42)
     assert all(p.givens == 25 for p in a)
     assert fs.generate(count=30, clues=25, seed=42, threads=3) == a
+    assert fs.generate(count=30, clues=25, seed=42, threads=None) == a
+    assert fs.generate(size=16, count=4, seed=5, threads=2) == fs.generate(size=16, count=4,
+                                                                           seed=5)
     assert fs.generate(count=30, clues=25, seed=43) != a
     # Known-value check: the same seed gives the same first puzzle on every platform.
     assert fs.generate(count=1, clues=25, seed=42)[0] == a[0]
@@ -86,6 +89,8 @@ def test_impossible_targets_fail_clearly():
         fs.generate(clues=16)
     with pytest.raises(fs.GenerationError, match="in 3 attempts"):
         fs.generate(clues=18, attempts=3, seed=1)
+    with pytest.raises(fs.GenerationError, match="in 2 attempts"):     # raised in a thread
+        fs.generate(count=8, clues=18, attempts=2, seed=1, threads=2)
     for bad in ({"clues": (30, 20)}, {"clues": 100}, {"symmetry": "spiral"},
                 {"difficulty": "hard"}, {"count": 0}, {"threads": 0}, {"clues": "x"}):
         with pytest.raises(ValueError):

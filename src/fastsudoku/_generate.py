@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import secrets
 from concurrent.futures import ThreadPoolExecutor
 from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
@@ -29,6 +30,10 @@ class Generated(NamedTuple):
     def values(self) -> bytes:
         """The puzzle's cell values (0 empty), row by row."""
         return bytes(0 if ch == "." else SYMBOLS.index(ch) + 1 for ch in self.puzzle)
+
+
+# Cell value -> its symbol in Generated's lines ('.' for empty), for bytes.translate.
+_RENDER = bytes.maketrans(bytes(range(len(SYMBOLS) + 1)), ("." + SYMBOLS).encode("ascii"))
 
 
 def _seed64(seed: int, index: int, attempt: int) -> int:
@@ -65,8 +70,8 @@ def _one(index: int, seed: int, r: int, c: int, lo: int, hi: int, symmetry: int,
             continue
         if difficulty is not None and tier_of(puzzle, r, c)[0] != difficulty:
             continue
-        return Generated("".join(SYMBOLS[v - 1] if v else "." for v in puzzle),
-                         "".join(SYMBOLS[v - 1] for v in solution), givens, (r, c))
+        return Generated(puzzle.translate(_RENDER).decode("ascii"),
+                         solution.translate(_RENDER).decode("ascii"), givens, (r, c))
     what = [f"{lo}" if lo == hi else f"{lo}-{hi}", "givens"]
     if difficulty:
         what.append(f"at tier {difficulty!r}")
@@ -77,7 +82,7 @@ def _one(index: int, seed: int, r: int, c: int, lo: int, hi: int, symmetry: int,
 def generate(size: int = 9, *, box: Optional[Sequence[int]] = None, count: int = 1,
              clues: Union[None, int, Sequence[int]] = None, difficulty: Optional[str] = None,
              symmetry: Optional[str] = None, minimal: bool = False, seed: Optional[int] = None,
-             threads: int = 1, attempts: int = 2000) -> List[Generated]:
+             threads: Optional[int] = 1, attempts: int = 2000) -> List[Generated]:
     """Make `count` puzzles, each with exactly one solution (checked by the engine).
 
     ``size`` and ``box``: the side (square boxes) or the box shape (``box=(2, 3)`` for 6x6).
@@ -88,7 +93,7 @@ def generate(size: int = 9, *, box: Optional[Sequence[int]] = None, count: int =
     tier of :func:`rate` (``simple``, ``easy``, ``intermediate``, ``expert``); puzzles are
     made until one rates so (``simple`` with no clue count digs to 30-45 givens: minimal
     puzzles that naked singles solve are rare).  ``seed``: the same seed gives the same puzzles on every
-    platform and for every ``threads``.  ``attempts``: per puzzle, before
+    platform and for every ``threads`` (None: every core).  ``attempts``: per puzzle, before
     :class:`GenerationError`.
 
     >>> all(24 <= p.givens <= 28 for p in generate(count=3, clues=(24, 28), seed=1))
@@ -108,6 +113,8 @@ def generate(size: int = 9, *, box: Optional[Sequence[int]] = None, count: int =
         raise ValueError(f"symmetry must be one of {list(_core.SYMMETRIES)}, got {symmetry!r}")
     if difficulty is not None and difficulty not in TIERS:
         raise ValueError(f"difficulty must be one of {TIERS}, got {difficulty!r}")
+    if threads is None:
+        threads = os.cpu_count() or 1
     for name, value in (("count", count), ("threads", threads), ("attempts", attempts)):
         if not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a positive integer, got {value!r}")
@@ -121,9 +128,26 @@ def generate(size: int = 9, *, box: Optional[Sequence[int]] = None, count: int =
     dig_all = minimal or (clues is None and difficulty != "simple")
     args = (seed, r, c, lo, hi, code, dig_all, difficulty, attempts)
 
-    def make(index: int) -> Generated:
-        return _one(index, *args)
-    if threads == 1 or count == 1:
-        return [make(k) for k in range(count)]
-    with ThreadPoolExecutor(max_workers=min(threads, count)) as pool:
-        return list(pool.map(make, range(count)))
+    threads = min(threads, count)
+    if threads == 1:
+        return [_one(k, *args) for k in range(count)]
+    # Each thread takes the next index from one shared iterator (its next() is atomic
+    # under the GIL) until none is left, the calling thread among them: puzzles that take
+    # long do not hold the others up, and no task is queued a puzzle.  Puzzle k depends
+    # only on (seed, k), so the list is the same for every number of threads.
+    made: List[Optional[Generated]] = [None] * count
+    indices = iter(range(count))
+
+    def work() -> None:
+        for k in indices:
+            made[k] = _one(k, *args)
+    with ThreadPoolExecutor(max_workers=threads - 1) as pool:
+        helpers = [pool.submit(work) for _ in range(threads - 1)]
+        try:
+            work()
+        finally:
+            for _ in indices:          # on an error here, the helpers stop early
+                pass
+        for f in helpers:
+            f.result()
+    return made  # type: ignore[return-value]
