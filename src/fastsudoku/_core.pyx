@@ -1400,7 +1400,13 @@ cdef enum:
     SYM_ROT90 = 2
     SYM_MIRROR = 3
     SYM_DIAGONAL = 4
-    GEN_UNIQUE_NODE_LIMIT = 1000000     # a uniqueness check this long counts as "not unique"
+    # A uniqueness check that needs more guesses than this counts as "not unique" (the
+    # given stays).  Up to 16x16 the bound is never met in practice; above, a check costs
+    # ~10x more a guess and the few checks that run long cost all the time (25x25 minimal:
+    # about 2 s a puzzle at 1,000 guesses, hours at 1,000,000, nearly the same givens).
+    GEN_UNIQUE_NODE_LIMIT = 1000000
+    GEN_UNIQUE_NODE_LIMIT_LARGE = 1000
+    GEN_LARGE_SIDE = 17
 
 
 SYMMETRIES = {None: SYM_NONE, "rot180": SYM_ROT180, "rot90": SYM_ROT90, "mirror": SYM_MIRROR,
@@ -1517,7 +1523,9 @@ cdef int sym_orbit(int n, int cell, int symmetry, int *orbit) noexcept nogil:
 cdef int is_unique(const Geometry *g, const uint8_t *values) noexcept nogil:
     """1 unique, 0 not (or too long to tell), -1 interrupted / out of memory."""
     cdef long long found, guesses
-    cdef int status = run_search(g, values, 2, GEN_UNIQUE_NODE_LIMIT, NULL, &found, &guesses)
+    cdef long long budget = (GEN_UNIQUE_NODE_LIMIT if g.n < GEN_LARGE_SIDE
+                             else GEN_UNIQUE_NODE_LIMIT_LARGE)
+    cdef int status = run_search(g, values, 2, budget, NULL, &found, &guesses)
     if status == SEARCH_INTERRUPTED or status == SEARCH_NOMEM:
         return -1
     return status != SEARCH_LIMIT and found == 1
