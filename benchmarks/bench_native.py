@@ -1,0 +1,122 @@
+"""fastsudoku against a native solver, side by side: one thread, the 9x9 sets.
+
+The native solver is any program that takes ``FILE LIMIT REPEATS``, solves every puzzle of
+FILE (one 81-character line each) REPEATS times after loading them, and prints a line
+``median_puzzles_per_sec=<float>`` (and, optionally, ``mean_guesses_per_puzzle=<float>``).
+The figures in the README were made against tdoku's ``solver_dpll_triad_simd`` (the
+fastest public 9x9 solver), built outside this repository from its sources with
+``g++ -O3 -march=native`` and a small timing driver that calls its C entry point; neither
+is part of fastsudoku (see the README).
+
+Each pass runs, for each set and limit (1: first solution; 2: uniqueness check), the
+native program once (it times one pass over the set in memory), fastsudoku's
+``solve_many`` on a (count, 81) uint8 array with ``threads=1``, and one ``solve`` /
+``count_solutions`` call a puzzle; figures are medians over --repeat passes, ratios
+the medians of the per-pass ratios.  Results: benchmarks/results/bench_native.csv.
+
+    python benchmarks/bench_native.py --native /path/to/driver [--repeat 7]
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+import fastsudoku as fs
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import machine, read_puzzles, write_rows  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106",
+        "puzzles7_serg_benchmark"]
+
+
+def native_rate(command: list, path: Path, limit: int) -> tuple:
+    """(puzzles/s, guesses/puzzle or nan) of one run of the native program."""
+    done = subprocess.run(command + [str(path), str(limit), "1"], capture_output=True,
+                          text=True, check=True)
+    rate = re.search(r"median_puzzles_per_sec=([0-9.eE+]+)", done.stdout)
+    guesses = re.search(r"mean_guesses_per_puzzle=([0-9.eE+]+)", done.stdout)
+    if rate is None:
+        raise RuntimeError(f"no median_puzzles_per_sec in the output of {command}:\n"
+                           f"{done.stdout[-500:]}")
+    return float(rate.group(1)), float(guesses.group(1)) if guesses else float("nan")
+
+
+def timed_rate(fn, count: int) -> float:
+    start = time.perf_counter()
+    fn()
+    return count / (time.perf_counter() - start)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--native", required=True,
+                    help="the native program (and its fixed arguments), e.g. ./driver")
+    ap.add_argument("--name", default="tdoku", help="the native solver's name in the CSV")
+    ap.add_argument("--data", default=str(HERE.parent.parent / "shared" / "data"))
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--out", default=str(HERE / "results" / "bench_native.csv"))
+    args = ap.parse_args()
+    command = shlex.split(args.native)
+    print(f"# {machine()}; native: {args.native}")
+    rows = []
+    for name in SETS:
+        path = Path(args.data) / name
+        lines = read_puzzles(path)
+        arr = np.array([[0 if ch in ".0" else int(ch) for ch in p] for p in lines],
+                       dtype=np.uint8)
+        for limit in (1, 2):
+            if limit == 1:
+                def per_call():
+                    for p in lines:
+                        fs.solve(p)
+            else:
+                def per_call():
+                    for p in lines:
+                        fs.count_solutions(p, limit=2)
+            batch = fs.solve_many(arr, limit=limit, threads=1)
+            ours_guesses = float(batch.guesses.mean())
+            native_rate(command, path, limit)          # warm-up (page cache, CPU clock)
+            natives, batches, calls, r_batch, r_call = [], [], [], [], []
+            native_guesses = float("nan")
+            for _ in range(args.repeat):
+                nat, native_guesses = native_rate(command, path, limit)
+                bat = timed_rate(lambda: fs.solve_many(arr, limit=limit, threads=1), len(arr))
+                cal = timed_rate(per_call, len(lines))
+                natives.append(nat)
+                batches.append(bat)
+                calls.append(cal)
+                r_batch.append(nat / bat)
+                r_call.append(nat / cal)
+            row = {"set": name, "puzzles": len(lines), "limit": limit,
+                   "native": args.name,
+                   "native_per_s": statistics.median(natives),
+                   "batch_1t_per_s": statistics.median(batches),
+                   "per_call_per_s": statistics.median(calls),
+                   "native_over_batch": statistics.median(r_batch),
+                   "native_over_batch_min": min(r_batch),
+                   "native_over_batch_max": max(r_batch),
+                   "native_over_per_call": statistics.median(r_call),
+                   "native_guesses": native_guesses, "our_guesses": ours_guesses,
+                   "machine": machine()}
+            rows.append(row)
+            print(f"  {name:<28} limit {limit}  {args.name} {row['native_per_s']:>10,.0f}/s"
+                  f"  batch {row['batch_1t_per_s']:>10,.0f}/s"
+                  f"  per call {row['per_call_per_s']:>10,.0f}/s"
+                  f"  {args.name}/batch {row['native_over_batch']:.2f}x"
+                  f" ({min(r_batch):.2f}-{max(r_batch):.2f})"
+                  f"  guesses {native_guesses:.1f} vs {ours_guesses:.1f}", flush=True)
+    write_rows(args.out, rows)
+
+
+if __name__ == "__main__":
+    main()
