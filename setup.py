@@ -48,7 +48,7 @@ if not DEBUG:
 extensions = [
     Extension(
         "fastsudoku._core",
-        ["src/fastsudoku/_core.pyx"],
+        ["src/fastsudoku/_core.pyx"],        # with its parts, src/fastsudoku/_core_*.pxi
         extra_compile_args=compile_args,
         extra_link_args=link_args,
         define_macros=macros,

@@ -1,7 +1,7 @@
 """Target Sudoku: the solution with the largest weighted score (NOIP 2009, Luogu P1074).
 
 Every cell has a weight; a solution scores the sum of weight x value over all cells.  The
-search is a branch and bound in the compiled core (see ``_core.pyx``, "Target Sudoku"):
+search is a branch and bound in the compiled core (see ``_core_target.pxi``):
 propagation, a first dive for a score to beat, then Lagrangian bounds with reduced-cost
 fixing, so that only a small part of the tree is visited.
 """

@@ -1,0 +1,247 @@
+# Part of fastsudoku._core, included by _core.pyx:
+# Algorithm X on row bitsets.
+
+# --------------------------------------------------------------------------------------------
+# Algorithm X on row bitsets (layout in _core.pxd).  Choosing row r at level d makes level
+# d+1: active[d+1] = active[d] minus every row that shares a column with r (r included),
+# and count[d+1] = count[d] minus, for each removed row, one in each of its primary columns.
+# No links are followed: the updates are sequential word operations and decrements of a
+# small count array, where dancing links chase a pointer for each one.  Backtracking is
+# free (level d is still there).  Memory grows with levels x (rows / 64 + primary columns),
+# so the API takes this engine only for small matrices.
+# --------------------------------------------------------------------------------------------
+
+cdef enum:
+    BX_COVERED = 1 << 30
+
+
+cdef void bx_free(BitCover *b) noexcept nogil:
+    free(b.colbits)
+    free(b.row_off)
+    free(b.row_cols)
+    free(b.row_nprim)
+    free(b.active)
+    free(b.cand)
+    free(b.count)
+    free(b.live)
+    free(b.chosen)
+    free(b.cursor)
+    free(b.lo)
+    free(b.hi)
+    memset(b, 0, sizeof(BitCover))
+    b.phase = XC_DONE
+
+
+cdef int bx_grow(BitCover *b, int levels) noexcept nogil:
+    """Room for `levels` search levels (the per-level arrays grow with the depth reached,
+    not with the number of columns).  0, or -1 out of memory (the old arrays stay)."""
+    cdef size_t L = levels, W = b.nwords, P = b.nprimary
+    if levels <= b.capacity:
+        return 0
+    if not (regrow(<void **>&b.active, L * W * sizeof(uint64_t))
+            and regrow(<void **>&b.cand, L * W * sizeof(uint64_t))
+            and regrow(<void **>&b.count, (L * P + 1) * sizeof(int32_t))
+            and regrow(<void **>&b.live, L * sizeof(int32_t))
+            and regrow(<void **>&b.chosen, L * sizeof(int32_t))
+            and regrow(<void **>&b.cursor, L * sizeof(int32_t))
+            and regrow(<void **>&b.lo, L * sizeof(int32_t))
+            and regrow(<void **>&b.hi, L * sizeof(int32_t))):
+        return -1
+    b.capacity = levels
+    return 0
+
+
+cdef int bx_build(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
+                  const int32_t *row_offsets, const int32_t *row_cols) noexcept nogil:
+    """The bitset form of a 0/1 matrix given as for xc_build.  0, -1 out of memory, -2 a
+    column out of range; call bx_free afterwards in every case."""
+    cdef int c, k, i, p, q, nprimary = 0
+    cdef int nones = row_offsets[nrows]
+    memset(b, 0, sizeof(BitCover))
+    b.phase = XC_DONE
+    b.node_limit = -1
+    b.next_signal_check = SIGNAL_INTERVAL
+    b.nrows = nrows
+    b.ncols = ncols
+    b.nwords = (nrows + 63) // 64 if nrows > 0 else 1
+    cdef int W = b.nwords
+    cdef int32_t *renum = <int32_t *>malloc((ncols + 1) * sizeof(int32_t))
+    if renum == NULL:
+        return -1
+    for c in range(ncols):
+        if secondary == NULL or not secondary[c]:
+            renum[c] = nprimary
+            nprimary += 1
+    k = nprimary
+    for c in range(ncols):
+        if secondary != NULL and secondary[c]:
+            renum[c] = k
+            k += 1
+    b.nprimary = nprimary
+    b.colbits = <uint64_t *>calloc(<size_t>ncols * W + 1, sizeof(uint64_t))
+    b.row_off = <int32_t *>malloc((nrows + 1) * sizeof(int32_t))
+    b.row_cols = <int32_t *>malloc((<size_t>nones + 1) * sizeof(int32_t))
+    b.row_nprim = <int32_t *>malloc((nrows + 1) * sizeof(int32_t))
+    if (b.colbits == NULL or b.row_off == NULL or b.row_cols == NULL or b.row_nprim == NULL
+            or bx_grow(b, 16) < 0):
+        free(renum)
+        return -1
+    memset(b.active, 0, W * sizeof(uint64_t))
+    for c in range(nprimary):
+        b.count[c] = 0
+    for k in range(nrows):
+        # Primary columns from the front, secondary ones from the back of the row's slot.
+        p = row_offsets[k]
+        q = row_offsets[k + 1]
+        b.row_off[k] = p
+        for i in range(row_offsets[k], row_offsets[k + 1]):
+            c = row_cols[i]
+            if c < 0 or c >= ncols:
+                free(renum)
+                return -2
+            c = renum[c]
+            b.colbits[<size_t>c * W + (k >> 6)] |= (<uint64_t>1) << (k & 63)
+            if c < nprimary:
+                b.row_cols[p] = c
+                p += 1
+                b.count[c] += 1
+            else:
+                q -= 1
+                b.row_cols[q] = c
+        b.row_nprim[k] = p - row_offsets[k]
+        b.active[k >> 6] |= (<uint64_t>1) << (k & 63)
+    b.row_off[nrows] = nones
+    free(renum)
+    b.live[0] = nprimary
+    b.lo[0] = 0
+    b.hi[0] = W
+    b.depth = 0
+    b.phase = XC_DESCEND
+    return 0
+
+
+cdef inline void bx_choose(BitCover *b, int d, int r) noexcept nogil:
+    """Make level d+1 from level d and row r."""
+    cdef int W = b.nwords, P = b.nprimary
+    cdef const uint64_t *act = b.active + <size_t>d * W
+    cdef uint64_t *nact = b.active + <size_t>(d + 1) * W
+    cdef int32_t *ncnt = b.count + <size_t>(d + 1) * P
+    cdef const uint64_t *colbits = b.colbits
+    cdef const int32_t *row_off = b.row_off
+    cdef const int32_t *row_cols = b.row_cols
+    cdef const int32_t *row_nprim = b.row_nprim
+    cdef const int32_t *rc = row_cols + row_off[r]
+    cdef int k = row_off[r + 1] - row_off[r]
+    cdef int w, i, x, lo = b.lo[d], hi = b.hi[d], nlo = W, nhi = 0
+    cdef uint64_t m, a, rest
+    cdef const int32_t *xc
+    memcpy(ncnt, b.count + <size_t>d * P, P * sizeof(int32_t))
+    for w in range(lo, hi):
+        a = act[w]
+        if a == 0:
+            nact[w] = 0
+            continue
+        m = 0
+        for i in range(k):
+            m |= colbits[<size_t>rc[i] * W + w]
+        m &= a
+        rest = a & ~m
+        nact[w] = rest
+        if rest:
+            if w < nlo:
+                nlo = w
+            nhi = w + 1
+        while m:
+            x = (w << 6) + bit_index(lowest_bit(m))
+            m = clear_lowest_bit(m)
+            xc = row_cols + row_off[x]
+            for i in range(row_nprim[x]):
+                ncnt[xc[i]] -= 1
+    for i in range(row_nprim[r]):
+        ncnt[rc[i]] = BX_COVERED
+    if nhi == 0:
+        nlo = 0
+    b.lo[d + 1] = nlo
+    b.hi[d + 1] = nhi
+    b.live[d + 1] = b.live[d] - row_nprim[r]
+
+
+cdef int bx_next(BitCover *b) noexcept nogil:
+    """Run to the next exact cover (SEARCH_FOUND) or the end of the tree; resumable."""
+    cdef int W = b.nwords, P = b.nprimary
+    cdef int depth = b.depth, phase = b.phase, c, best, s, w, hi, status
+    cdef const int32_t *cnt
+    cdef const uint64_t *act
+    cdef const uint64_t *cb
+    cdef uint64_t *cd
+    cdef uint64_t bit
+    if phase == XC_DONE:
+        return SEARCH_EXHAUSTED
+    while True:
+        status = search_budget(b.guesses, b.node_limit, b.nodes, &b.next_signal_check)
+        if status:
+            b.depth = depth
+            # At the node limit the search can resume with a higher one.
+            b.phase = phase if status == SEARCH_LIMIT else XC_DONE
+            return status
+        if phase == XC_DESCEND:
+            if b.live[depth] == 0:
+                b.depth = depth
+                b.phase = XC_BACKTRACK
+                return SEARCH_FOUND
+            cnt = b.count + <size_t>depth * P
+            best = 0
+            s = BX_COVERED
+            for c in range(P):
+                if cnt[c] < s:
+                    s = cnt[c]
+                    best = c
+                    if s <= 1:
+                        break
+            if s == 0:
+                phase = XC_BACKTRACK
+                continue
+            act = b.active + <size_t>depth * W
+            cb = b.colbits + <size_t>best * W
+            cd = b.cand + <size_t>depth * W
+            hi = b.hi[depth]
+            for w in range(b.lo[depth], hi):
+                cd[w] = act[w] & cb[w]
+            w = b.lo[depth]
+            if s > 1:
+                b.guesses += 1
+        else:
+            if depth == 0:
+                b.depth = 0
+                b.phase = XC_DONE
+                return SEARCH_EXHAUSTED
+            depth -= 1
+            cd = b.cand + <size_t>depth * W
+            hi = b.hi[depth]
+            w = b.cursor[depth]
+            while w < hi and cd[w] == 0:
+                w += 1
+            if w == hi:
+                continue
+            b.guesses += 1
+        # Take the next row of the chosen column at this level, from word w on.
+        while cd[w] == 0:
+            w += 1
+        b.cursor[depth] = w
+        bit = lowest_bit(cd[w])
+        cd[w] ^= bit
+        b.nodes += 1
+        b.chosen[depth] = (w << 6) + bit_index(bit)
+        if depth + 2 > b.capacity and bx_grow(b, 2 * b.capacity) < 0:
+            b.depth = depth
+            b.phase = XC_DONE
+            return SEARCH_NOMEM
+        bx_choose(b, depth, b.chosen[depth])
+        depth += 1
+        phase = XC_DESCEND
+
+
+cdef int bx_solution(const BitCover *b, int32_t *rows) noexcept nogil:
+    """Write the rows of the cover just found; return how many."""
+    memcpy(rows, b.chosen, b.depth * sizeof(int32_t))
+    return b.depth

@@ -1,0 +1,429 @@
+# Part of fastsudoku._core, included by _core.pyx:
+# Dancing Links on flat int32 arrays.
+
+# ============================================================================================
+# Dancing Links: Algorithm X on flat int32 arrays (layout drawn in _core.pxd)
+# ============================================================================================
+#
+# cover(c) marks column c covered (in its size) and unlinks every row that has a 1 in c from
+# the other columns it touches; uncover(c) undoes it in exactly the reverse order.  The search is
+# iterative: choice[] is the stack of chosen row nodes, and the phase says whether to go down
+# (choose a column, take its first row) or up (undo the top row, take the next row of its
+# column).  Nothing is allocated during the search.
+
+cdef enum:
+    # Track forced and dead columns during covers above this many primary columns (measured:
+    # 6x10 pentominoes and 12-queens, 72 and 24 columns, are faster without; Sudoku, 324
+    # and more, with).
+    XC_TRACK_OVER = 128
+    # Columns tied for the fewest rows that xc_bite scores (with tracking only), up to
+    # XC_BITE_MAX primary columns (9x9 Sudoku: 324).  Above, the score led the search into
+    # detours: 16x16 numbers_1-16 2,048 -> 9,386 guesses, the POJ 3076 sample 1,762 ->
+    # 12,664, an empty 49x49 grid about 1 s -> 212 s.
+    XC_TIES = 8
+    XC_BITE_MAX = 400
+    # size[c] of a secondary column is XC_SECONDARY + its rows; covering adds XC_COVERED.
+    # Real sizes stay below 2**29 (nnodes is an int32), so the three ranges never meet.
+    XC_SECONDARY = 1 << 29
+    XC_COVERED = 1 << 30
+    XC_DESCEND = 0
+    XC_BACKTRACK = 1
+    XC_DONE = 2
+
+
+cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
+    if x.track:
+        xc_cover_shape(x, c, True)
+    else:
+        xc_cover_shape(x, c, False)
+
+
+cdef inline void xc_cover_shape(ExactCover *x, int c, const bint track) noexcept nogil:
+    """Cover column c.  With `track` (a constant at each call, so that the compiler makes
+    two copies), remember the columns left with one row or none: with hundreds of columns
+    (Sudoku) that spares the next choice a scan; with a few dozen (polyominoes, queens)
+    the scan is cheaper than the bookkeeping on every update."""
+    cdef int32_t *R = x.R
+    cdef int32_t *U = x.U
+    cdef int32_t *D = x.D
+    cdef int32_t *C = x.C
+    cdef int32_t *S = x.size
+    cdef int32_t *hot = x.hot
+    cdef int nhot = x.nhot, room = x.hot_capacity
+    cdef int i, j, k, size, up, down
+    cdef int dead = x.dead
+    if S[c] < XC_SECONDARY:
+        x.live -= 1
+    S[c] += XC_COVERED
+    # Locals, not x's fields, in the loop: stores through the int32 arrays could alias x.
+    i = D[c]
+    while i != c:
+        j = R[i]
+        while j != i:
+            up = U[j]
+            down = D[j]
+            U[down] = up
+            D[up] = down
+            k = C[j]
+            size = S[k] - 1
+            S[k] = size
+            if track and size <= 1:
+                # Now forced (1) or dead (0): remember it so that the next choice need
+                # not scan every column.  Only uncovered primary sizes can be this small.
+                if size == 0:
+                    dead = k
+                elif nhot < room:
+                    hot[nhot] = k
+                    nhot += 1
+            j = R[j]
+        i = D[i]
+    x.dead = dead
+    x.nhot = nhot
+
+
+cdef inline void xc_uncover(ExactCover *x, int c) noexcept nogil:
+    cdef int32_t *L = x.L
+    cdef int32_t *U = x.U
+    cdef int32_t *D = x.D
+    cdef int32_t *C = x.C
+    cdef int32_t *S = x.size
+    cdef int i, j
+    i = U[c]
+    while i != c:
+        j = L[i]
+        while j != i:
+            S[C[j]] += 1
+            U[D[j]] = j
+            D[U[j]] = j
+            j = L[j]
+        i = U[i]
+    S[c] -= XC_COVERED
+    if S[c] < XC_SECONDARY:
+        x.live += 1
+
+
+cdef int xc_track_over = XC_TRACK_OVER
+
+
+def _set_xc_track_over(int columns):
+    """Tuning hook for benchmarks: track forced columns above this many primary columns."""
+    global xc_track_over
+    xc_track_over = columns
+
+
+cdef int xc_alloc(ExactCover *x, int ncols, int nrows, int nnodes,
+                  bint own_static) noexcept nogil:
+    """Allocate the arrays of a problem; the read-only ones (C, ROW, row_first) only when
+    own_static, else the caller shares another problem's.  0, or -1 out of memory (call
+    xc_free either way)."""
+    memset(x, 0, sizeof(ExactCover))
+    x.ncols = ncols
+    x.nrows = nrows
+    x.nnodes = nnodes
+    x.phase = XC_DONE
+    x.node_limit = -1
+    x.next_signal_check = SIGNAL_INTERVAL
+    x.shares_static = not own_static
+    cdef size_t bytes_nodes = <size_t>nnodes * sizeof(int32_t)
+    x.L = <int32_t *>malloc(bytes_nodes)
+    x.R = <int32_t *>malloc(bytes_nodes)
+    x.U = <int32_t *>malloc(bytes_nodes)
+    x.D = <int32_t *>malloc(bytes_nodes)
+    x.size = <int32_t *>malloc((ncols + 1) * sizeof(int32_t))
+    x.choice = <int32_t *>malloc((ncols + 2) * sizeof(int32_t))
+    x.hot_capacity = 2 * ncols + 16
+    x.hot = <int32_t *>malloc(x.hot_capacity * sizeof(int32_t))
+    if (x.L == NULL or x.R == NULL or x.U == NULL or x.D == NULL or x.size == NULL
+            or x.choice == NULL or x.hot == NULL):
+        return -1
+    if own_static:
+        x.C = <int32_t *>malloc(bytes_nodes)
+        x.ROW = <int32_t *>malloc(bytes_nodes)
+        x.row_first = <int32_t *>malloc((nrows + 1) * sizeof(int32_t))
+        if x.C == NULL or x.ROW == NULL or x.row_first == NULL:
+            return -1
+    return 0
+
+
+cdef void xc_free(ExactCover *x) noexcept nogil:
+    free(x.L)
+    free(x.R)
+    free(x.U)
+    free(x.D)
+    if not x.shares_static:
+        free(x.C)
+        free(x.ROW)
+        free(x.row_first)
+    free(x.size)
+    free(x.choice)
+    free(x.hot)
+    memset(x, 0, sizeof(ExactCover))
+    x.phase = XC_DONE
+
+
+cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
+                  const int32_t *row_offsets, const int32_t *row_cols) noexcept nogil:
+    """Build the links of a 0/1 matrix given row by row: row k has 1s in the columns
+    row_cols[row_offsets[k] : row_offsets[k + 1]] (0-based, each at most once a row).
+    secondary: NULL or ncols flags.  Returns 0, -1 out of memory, -2 a column out of range.
+    Call xc_free afterwards in every case."""
+    cdef int nnodes = ncols + 1 + row_offsets[nrows]
+    cdef int k, c, i, first, node
+    if xc_alloc(x, ncols, nrows, nnodes, True) < 0:
+        return -1
+    cdef int32_t *L = x.L
+    cdef int32_t *R = x.R
+    cdef int32_t *U = x.U
+    cdef int32_t *D = x.D
+    for c in range(ncols + 1):
+        U[c] = c
+        D[c] = c
+        x.C[c] = c
+        x.ROW[c] = -1
+        x.size[c] = 0
+    # Column headers are not linked to each other: a column's state is in its size (see
+    # XC_SECONDARY), and the choice scans the sizes as an array.  Headers 1..nprimary are
+    # the primary columns in order, then come the secondary ones: hdr maps a column to its
+    # header.
+    cdef int32_t *hdr = <int32_t *>malloc((ncols + 1) * sizeof(int32_t))
+    if hdr == NULL:
+        return -1
+    x.nprimary = 0
+    for c in range(ncols):
+        if secondary == NULL or not secondary[c]:
+            x.nprimary += 1
+            hdr[c] = x.nprimary
+    k = x.nprimary
+    for c in range(ncols):
+        if secondary != NULL and secondary[c]:
+            k += 1
+            hdr[c] = k
+            x.size[k] = XC_SECONDARY
+    x.live = x.nprimary
+    x.track = x.nprimary > xc_track_over
+    for c in range(ncols + 1):
+        L[c] = c
+        R[c] = c
+    node = ncols + 1
+    for k in range(nrows):
+        first = -1
+        for i in range(row_offsets[k], row_offsets[k + 1]):
+            c = row_cols[i]
+            if c < 0 or c >= ncols:
+                free(hdr)
+                return -2
+            c = hdr[c]
+            x.C[node] = c
+            x.ROW[node] = k
+            # Append at the bottom of column c.
+            U[node] = U[c]
+            D[node] = c
+            D[U[c]] = node
+            U[c] = node
+            x.size[c] += 1
+            if first < 0:
+                first = node
+                L[node] = node
+                R[node] = node
+            else:
+                L[node] = L[first]
+                R[node] = first
+                R[L[first]] = node
+                L[first] = node
+            node += 1
+        x.row_first[k] = first
+    free(hdr)
+    x.depth = 0
+    x.base = 0
+    x.phase = XC_DESCEND
+    return 0
+
+
+cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil:
+    """A copy of src's links and state that shares src's read-only arrays (C, ROW,
+    row_first): src must outlive it.  0, or -1 out of memory (call xc_free either way)."""
+    if xc_alloc(dst, src.ncols, src.nrows, src.nnodes, False) < 0:
+        return -1
+    cdef size_t bytes_nodes = <size_t>src.nnodes * sizeof(int32_t)
+    dst.C = src.C
+    dst.ROW = src.ROW
+    dst.row_first = src.row_first
+    memcpy(dst.L, src.L, bytes_nodes)
+    memcpy(dst.R, src.R, bytes_nodes)
+    memcpy(dst.U, src.U, bytes_nodes)
+    memcpy(dst.D, src.D, bytes_nodes)
+    memcpy(dst.size, src.size, (src.ncols + 1) * sizeof(int32_t))
+    memcpy(dst.choice, src.choice, src.depth * sizeof(int32_t))
+    memcpy(dst.hot, src.hot, src.nhot * sizeof(int32_t))
+    dst.nhot = src.nhot
+    dst.dead = src.dead
+    dst.live = src.live
+    dst.nprimary = src.nprimary
+    dst.track = src.track
+    dst.depth = src.depth
+    dst.base = src.base
+    dst.phase = src.phase
+    return 0
+
+
+cdef int xc_select(ExactCover *x, int row) noexcept nogil:
+    """Put a row in every solution before the search starts (a Sudoku given).
+
+    Returns 0; 1 if the row clashes with one selected before (then the problem has no
+    solution: the search is marked finished); -1 if the row is empty or out of range."""
+    cdef int first, j
+    if row < 0 or row >= x.nrows or x.row_first[row] < 0 or x.depth > x.ncols:
+        return -1
+    first = x.row_first[row]
+    # The row clashes iff one of its columns is covered already.
+    j = first
+    while True:
+        if x.size[x.C[j]] >= XC_COVERED:
+            x.phase = XC_DONE
+            return 1
+        j = x.R[j]
+        if j == first:
+            break
+    j = first
+    while True:
+        xc_cover(x, x.C[j])
+        j = x.R[j]
+        if j == first:
+            break
+    x.choice[x.depth] = first
+    x.depth += 1
+    x.base = x.depth
+    return 0
+
+
+cdef int xc_bite(const ExactCover *x, const int32_t *ties, int nties) noexcept nogil:
+    """Among columns tied for the fewest rows, the one whose rows reach the largest other
+    columns: choosing one of its rows removes the most, and forces most.  Used with
+    tracking (Sudoku-sized matrices; small ones keep the first column, the tree of the
+    bitset engine) and up to XC_BITE_MAX primary columns.  Measured on 9x9 Sudoku:
+    guesses on puzzles3_magictour_top1465 51.0 -> 35.0, puzzles6_forum_hardest_1106 400 ->
+    268, puzzles2_17_clue 5.3 -> 4.1; eight ties did better on forum_hardest than 4, 16, 32
+    or 64."""
+    cdef const int32_t *R = x.R
+    cdef const int32_t *D = x.D
+    cdef const int32_t *C = x.C
+    cdef const int32_t *S = x.size
+    cdef int t, r, j, col, best = ties[0]
+    cdef int64_t score, best_score = -1
+    for t in range(nties):
+        col = ties[t]
+        score = 0
+        r = D[col]
+        while r != col:
+            j = R[r]
+            while j != r:
+                score += S[C[j]] & (XC_SECONDARY - 1)    # a secondary column's own rows
+                j = R[j]
+            r = D[r]
+        if score > best_score:
+            best_score = score
+            best = col
+    return best
+
+
+cdef int xc_next(ExactCover *x) noexcept nogil:
+    """Run to the next exact cover (SEARCH_FOUND) or the end of the tree; resumable."""
+    cdef int32_t *R = x.R
+    cdef int32_t *D = x.D
+    cdef int32_t *C = x.C
+    cdef int32_t *L = x.L
+    cdef int32_t *S = x.size
+    cdef int32_t *choice = x.choice
+    cdef int depth = x.depth, c, best, s, r, j, status, nties
+    cdef int32_t ties[XC_TIES]
+    cdef int nprimary = x.nprimary
+    cdef int phase = x.phase
+    if phase == XC_DONE:
+        return SEARCH_EXHAUSTED
+    while True:
+        status = search_budget(x.guesses, x.node_limit, x.nodes, &x.next_signal_check)
+        if status:
+            x.depth = depth
+            # At the node limit the search can resume with a higher one.
+            x.phase = phase if status == SEARCH_LIMIT else XC_DONE
+            return status
+        if phase == XC_DESCEND:
+            if x.live == 0:
+                x.depth = depth
+                x.phase = XC_BACKTRACK
+                return SEARCH_FOUND
+            # Minimum remaining values: the uncovered primary column with the fewest rows;
+            # covered and secondary columns have sizes >= XC_SECONDARY.  A plain array scan
+            # (no pointer chasing through a header list) stops at a forced column.
+            best = 0
+            s = XC_SECONDARY
+            # First the columns that covers left with one row or none (stale entries,
+            # grown back by an uncover, are dropped); a scan only when there is none.
+            if x.dead and S[x.dead] == 0:
+                # A column left with no row: this branch is dead, whatever else is forced.
+                x.dead = 0
+                phase = XC_BACKTRACK
+                continue
+            while x.nhot > 0:
+                x.nhot -= 1
+                c = x.hot[x.nhot]
+                if S[c] <= 1:
+                    s = S[c]
+                    best = c
+                    break
+            if best == 0:
+                nties = 0
+                for c in range(1, nprimary + 1):
+                    if S[c] < s:
+                        s = S[c]
+                        best = c
+                        ties[0] = c
+                        nties = 1
+                        if s <= 1:
+                            break
+                    elif S[c] == s and nties < XC_TIES:
+                        ties[nties] = c
+                        nties += 1
+                if x.track and nprimary <= XC_BITE_MAX and s >= 2 and nties > 1:
+                    best = xc_bite(x, ties, nties)
+            if s == 0:
+                phase = XC_BACKTRACK
+                continue
+            xc_cover(x, best)
+            r = D[best]
+            x.nodes += 1
+            if s > 1:
+                x.guesses += 1
+        else:
+            if depth == x.base:
+                x.depth = depth
+                x.phase = XC_DONE
+                return SEARCH_EXHAUSTED
+            depth -= 1
+            r = choice[depth]
+            c = C[r]
+            j = L[r]
+            while j != r:
+                xc_uncover(x, C[j])
+                j = L[j]
+            r = D[r]
+            if r == c:
+                xc_uncover(x, c)
+                continue
+            x.nodes += 1
+            x.guesses += 1
+        choice[depth] = r
+        depth += 1
+        j = R[r]
+        while j != r:
+            xc_cover(x, C[j])
+            j = R[j]
+        phase = XC_DESCEND
+
+
+cdef int xc_solution(const ExactCover *x, int32_t *rows) noexcept nogil:
+    """Write the rows of the cover just found (selected rows first); return how many."""
+    cdef int k
+    for k in range(x.depth):
+        rows[k] = x.ROW[x.choice[k]]
+    return x.depth

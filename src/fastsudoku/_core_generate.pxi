@@ -1,0 +1,207 @@
+# Part of fastsudoku._core, included by _core.pyx:
+# generation: random full grids, unique puzzles dug from them.
+
+# --------------------------------------------------------------------------------------------
+# Generation: random full grids and unique puzzles dug from them (fastsudoku.generate)
+# --------------------------------------------------------------------------------------------
+#
+# Randomness comes from splitmix64 on a 64-bit state that the caller derives from its seed
+# and the puzzle's index, so that a puzzle depends on nothing else (not on the thread that
+# made it, not on the platform).  A full grid is a randomised search: n random givens that
+# do not clash are solved, then the values are relabelled and the rows, bands, columns and
+# stacks permuted at random.  Digging visits the cells in random order, removing a cell and
+# its images under the symmetry together while the puzzle keeps exactly one solution.
+
+cdef enum:
+    SYM_NONE = 0
+    SYM_ROT180 = 1
+    SYM_ROT90 = 2
+    SYM_MIRROR = 3
+    SYM_DIAGONAL = 4
+    # A uniqueness check that needs more guesses than this counts as "not unique" (the
+    # given stays).  Up to 16x16 the bound is never met in practice; above, a check costs
+    # ~10x more a guess and the few checks that run long cost all the time (25x25 minimal:
+    # about 2 s a puzzle at 1,000 guesses, hours at 1,000,000, nearly the same givens).
+    GEN_UNIQUE_NODE_LIMIT = 1000000
+    GEN_UNIQUE_NODE_LIMIT_LARGE = 1000
+    GEN_LARGE_SIDE = 17
+
+
+SYMMETRIES = {None: SYM_NONE, "rot180": SYM_ROT180, "rot90": SYM_ROT90, "mirror": SYM_MIRROR,
+              "diagonal": SYM_DIAGONAL}
+
+
+cdef inline uint64_t splitmix64(uint64_t *state) noexcept nogil:
+    state[0] += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline int rand_below(uint64_t *state, int n) noexcept nogil:
+    return <int>(splitmix64(state) % <uint64_t>n)
+
+
+cdef void rand_permutation(uint64_t *state, int *out, int n) noexcept nogil:
+    cdef int i, j, t
+    for i in range(n):
+        out[i] = i
+    for i in range(n - 1, 0, -1):
+        j = rand_below(state, i + 1)
+        t = out[i]
+        out[i] = out[j]
+        out[j] = t
+
+
+cdef void group_order(uint64_t *state, int *out, int groups, int size, int *scratch) noexcept nogil:
+    """0..groups*size-1, groups in random order, each group shuffled inside."""
+    cdef int k, i
+    rand_permutation(state, scratch, groups)
+    for k in range(groups):
+        rand_permutation(state, out + k * size, size)
+        for i in range(size):
+            out[k * size + i] += scratch[k] * size
+
+
+cdef int gen_full(const Geometry *g, uint64_t *state, uint8_t *out, int *scratch) noexcept nogil:
+    """A random full grid into out; 0, or -1 out of memory / interrupted."""
+    cdef int n = g.n, ncells = g.ncells, k, cell, v, j, i
+    cdef uint8_t *values = <uint8_t *>malloc(ncells * 2)
+    if values == NULL:
+        return -1
+    cdef uint8_t *solved = values + ncells
+    cdef long long found, guesses
+    cdef int status
+    cdef bint clash
+    cdef int *rows = scratch
+    cdef int *cols = scratch + n
+    cdef int *relabel = scratch + 2 * n
+    cdef int *tmp = scratch + 3 * n
+    while True:
+        memset(values, 0, ncells)
+        for k in range(n):
+            cell = rand_below(state, ncells)
+            v = rand_below(state, n) + 1
+            clash = False
+            for j in range(g.npeers):
+                if values[g.peers[cell * g.npeers + j]] == v:
+                    clash = True
+                    break
+            if not clash:
+                values[cell] = v
+        status = run_search(g, values, 1, 20000, solved, &found, &guesses)
+        if status == SEARCH_INTERRUPTED or status == SEARCH_NOMEM:
+            free(values)
+            return -1
+        if found:
+            break
+    group_order(state, rows, g.c, g.r, tmp)      # c bands of r rows
+    group_order(state, cols, g.r, g.c, tmp)      # r stacks of c columns
+    rand_permutation(state, relabel, n)
+    for i in range(n):
+        for j in range(n):
+            out[i * n + j] = relabel[solved[rows[i] * n + cols[j]] - 1] + 1
+    free(values)
+    return 0
+
+
+cdef int sym_orbit(int n, int cell, int symmetry, int *orbit) noexcept nogil:
+    """The cells that `cell` maps to under the symmetry (itself included, no repeats)."""
+    cdef int i = cell // n, j = cell % n, count = 1, k, t, x
+    cdef int images[4]
+    orbit[0] = cell
+    if symmetry == SYM_ROT180:
+        images[0] = (n - 1 - i) * n + (n - 1 - j)
+        t = 1
+    elif symmetry == SYM_ROT90:
+        images[0] = j * n + (n - 1 - i)
+        images[1] = (n - 1 - i) * n + (n - 1 - j)
+        images[2] = (n - 1 - j) * n + i
+        t = 3
+    elif symmetry == SYM_MIRROR:
+        images[0] = i * n + (n - 1 - j)
+        t = 1
+    elif symmetry == SYM_DIAGONAL:
+        images[0] = j * n + i
+        t = 1
+    else:
+        t = 0
+    for k in range(t):
+        x = images[k]
+        for i in range(count):
+            if orbit[i] == x:
+                break
+        else:
+            orbit[count] = x
+            count += 1
+    return count
+
+
+cdef int is_unique(const Geometry *g, const uint8_t *values) noexcept nogil:
+    """1 unique, 0 not (or too long to tell), -1 interrupted / out of memory."""
+    cdef long long found, guesses
+    cdef long long budget = (GEN_UNIQUE_NODE_LIMIT if g.n < GEN_LARGE_SIDE
+                             else GEN_UNIQUE_NODE_LIMIT_LARGE)
+    cdef int status = run_search(g, values, 2, budget, NULL, &found, &guesses)
+    if status == SEARCH_INTERRUPTED or status == SEARCH_NOMEM:
+        return -1
+    return status != SEARCH_LIMIT and found == 1
+
+
+cdef int gen_dig(const Geometry *g, uint64_t *state, const uint8_t *full, uint8_t *out,
+                 int target, int symmetry, bint minimal, int *scratch) noexcept nogil:
+    """Dig `full` into out: down to `target` givens (exactly; minimal: as far as it goes).
+    Returns the number of givens, or -1 interrupted / out of memory."""
+    cdef int ncells = g.ncells, givens = ncells, k, m, size, cell, rc
+    cdef int *order = scratch
+    cdef int orbit[4]
+    memcpy(out, full, ncells)
+    rand_permutation(state, order, ncells)
+    for k in range(ncells):
+        if not minimal and givens <= target:
+            break
+        cell = order[k]
+        if out[cell] == 0:
+            continue
+        size = sym_orbit(g.n, cell, symmetry, orbit)
+        if not minimal and givens - size < target:
+            continue
+        for m in range(size):
+            out[orbit[m]] = 0
+        rc = is_unique(g, out)
+        if rc < 0:
+            return -1
+        if rc:
+            givens -= size
+        else:
+            for m in range(size):
+                out[orbit[m]] = full[orbit[m]]
+    return givens
+
+
+def generate_one(int r, int c, uint64_t seed, int target, int symmetry, bint minimal):
+    """(puzzle bytes, solution bytes, givens) of one generated puzzle (GIL released).
+
+    target: the number of givens to dig down to (ignored when minimal).  The caller checks
+    the result and retries with another seed when it misses its target.
+    """
+    cdef const Geometry *g = geometry_for(r, c)
+    if symmetry < SYM_NONE or symmetry > SYM_DIAGONAL:
+        raise ValueError(f"bad symmetry code {symmetry}")
+    cdef bytes puzzle = PyBytes_FromStringAndSize(NULL, g.ncells)
+    cdef bytes solution = PyBytes_FromStringAndSize(NULL, g.ncells)
+    cdef uint8_t *p = <uint8_t *>PyBytes_AS_STRING(puzzle)
+    cdef uint8_t *s = <uint8_t *>PyBytes_AS_STRING(solution)
+    cdef uint64_t state = seed
+    cdef int givens = -1
+    cdef int *scratch = <int *>malloc((g.ncells + 4 * g.n) * sizeof(int))
+    if scratch == NULL:
+        raise MemoryError()
+    with nogil:
+        if gen_full(g, &state, s, scratch) == 0:
+            givens = gen_dig(g, &state, s, p, target, symmetry, minimal, scratch)
+    free(scratch)
+    if givens < 0:
+        _status_name(SEARCH_INTERRUPTED if PyErr_Occurred() != NULL else SEARCH_NOMEM, False)
+    return puzzle, solution, givens

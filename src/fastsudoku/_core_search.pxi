@@ -1,0 +1,513 @@
+# Part of fastsudoku._core, included by _core.pyx:
+# the bitmask search (every size and box shape).
+
+# ============================================================================================
+# Bitmask search
+# ============================================================================================
+
+# Locked candidates (box-line reduction) cost about as much as a round of hidden singles.
+# Measured with callgrind on the shared sets: applied to the givens they cut the guesses
+# on puzzles3_magictour_top1465 by 2.4x and the instructions by 1.5x; applied deeper in
+# the tree they cost more than the guesses they save (puzzles6_forum_hardest_1106: +20%
+# instructions when applied at every level).  So: at levels < LOCKED_DEPTH (root only).
+cdef bint LOCKED_DEFAULT = 1
+cdef int LOCKED_DEPTH = 0
+
+
+def _set_locked(bint on, int depth=0):
+    """Tuning hook for benchmarks: locked candidates on/off, and the deepest level using them."""
+    global LOCKED_DEFAULT, LOCKED_DEPTH
+    LOCKED_DEFAULT = on
+    LOCKED_DEPTH = depth
+
+
+cdef enum:
+    PHASE_DESCEND = 0        # the top level is consistent: choose a cell and branch
+    PHASE_NEXT = 1           # try the next value of the top level's branch cell
+    PHASE_BACKTRACK = 2      # the top level is finished: drop it
+    PHASE_DONE = 3
+    SIGNAL_INTERVAL = 4096   # guesses between two checks for Ctrl-C
+
+
+cdef inline int eliminate(const Geometry *g, uint64_t *cand, int cell, uint64_t bits,
+                          Work *work, const int nwords) noexcept nogil:
+    """Clear bits from a cell: 0 on a contradiction (no candidate left), else 1.
+
+    A change marks the cell's units dirty; a cell left with one candidate is queued.
+    """
+    cdef uint64_t m = cand[cell]
+    cdef const uint64_t *touch
+    cdef int w
+    if m & bits:
+        m &= ~bits
+        if m == 0:
+            return 0
+        cand[cell] = m
+        touch = g.cell_units + cell * nwords
+        for w in range(nwords):
+            work.dirty[w] |= touch[w]
+        if has_one_bit(m):
+            work.naked[work.nnaked] = cell
+            work.nnaked += 1
+    return 1
+
+
+cdef inline bint singles_shape(const Geometry *g, uint64_t *cand, Work *work, const int n,
+                               const int npeers, const int nwords) noexcept nogil:
+    """Place every forced value; False on a contradiction.
+
+    work.naked holds cells whose mask has one bit and whose peers still need that bit
+    cleared; work.dirty the units whose cells changed since they were last looked at.
+    Naked singles: clearing a bit that leaves one candidate queues the cell.  Hidden
+    singles: in each dirty unit, a value in exactly one unplaced cell is placed there.
+    A cell with no candidate, or a unit where some value has no cell, is a contradiction.
+
+    n, npeers and nwords repeat g's fields so that a caller passing constants (the 9x9
+    path) gets a copy compiled for that shape.
+    """
+    cdef int w, k, u, cell
+    cdef uint64_t bit, m, once, twice, hidden, full = g.full
+    cdef const uint16_t *peer
+    cdef const uint16_t *unit
+    cdef const uint64_t *touch
+    cdef uint64_t *placed_in = cand + g.ncells
+    cdef const uint16_t *unit_of
+    while True:
+        while work.nnaked:
+            work.nnaked -= 1
+            cell = work.naked[work.nnaked]
+            bit = cand[cell]
+            unit_of = g.cell_unit_list + 3 * cell
+            placed_in[unit_of[0]] |= bit
+            placed_in[unit_of[1]] |= bit
+            placed_in[unit_of[2]] |= bit
+            peer = g.peers + cell * npeers
+            for k in range(npeers):
+                if cand[peer[k]] & bit:
+                    if not eliminate(g, cand, peer[k], bit, work, nwords):
+                        return False
+        for w in range(nwords):
+            if work.dirty[w]:
+                break
+        else:
+            return True
+        bit = lowest_bit(work.dirty[w])
+        work.dirty[w] ^= bit
+        u = w * 64 + bit_index(bit)
+        unit = g.units + u * n
+        once = 0
+        twice = 0
+        for k in range(n):
+            m = cand[unit[k]]
+            twice |= once & m
+            once |= m
+        if once != full:
+            return False
+        hidden = once & ~(twice | placed_in[u])
+        while hidden:
+            bit = lowest_bit(hidden)
+            hidden ^= bit
+            for k in range(n):
+                cell = unit[k]
+                if cand[cell] & bit:
+                    cand[cell] = bit
+                    touch = g.cell_units + cell * nwords
+                    for w in range(nwords):
+                        work.dirty[w] |= touch[w]
+                    work.naked[work.nnaked] = cell
+                    work.nnaked += 1
+                    break
+
+
+cdef inline int locked_shape(const Geometry *g, uint64_t *cand, Work *work, uint64_t *seg,
+                             const int n, const int r, const int c,
+                             const int nwords) noexcept nogil:
+    """Locked candidates (pointing and claiming) on every box-line intersection.
+
+    A segment is the part of a line inside a box.  A value of a segment that the rest of
+    the box lacks must be in the segment, so it leaves the rest of the line (pointing); a
+    value the rest of the line lacks leaves the rest of the box (claiming).
+    Returns -1 on a contradiction, 1 if some candidate was removed, 0 otherwise.
+
+        row segments:    seg[row * r + stack]   the c cells of `row` in stack `stack`
+        column segments: seg[col * c + band]    the r cells of `col` in band `band`
+    """
+    cdef int row, col, stack, band, k, t, changed = 0
+    cdef uint64_t m, line_rest, box_rest, point, claim
+    # Rows: the grid has r stacks of c columns, each box spans r rows.
+    for row in range(n):
+        for stack in range(r):
+            m = 0
+            for k in range(c):
+                m |= cand[row * n + stack * c + k]
+            seg[row * r + stack] = m
+    for row in range(n):
+        band = row // r
+        for stack in range(r):
+            line_rest = 0
+            for k in range(r):
+                if k != stack:
+                    line_rest |= seg[row * r + k]
+            box_rest = 0
+            for t in range(band * r, band * r + r):
+                if t != row:
+                    box_rest |= seg[t * r + stack]
+            m = seg[row * r + stack]
+            point = m & ~box_rest & line_rest
+            claim = m & ~line_rest & box_rest
+            if point:
+                changed = 1
+                for col in range(n):
+                    if col // c != stack:
+                        if not eliminate(g, cand, row * n + col, point, work, nwords):
+                            return -1
+            if claim:
+                changed = 1
+                for t in range(band * r, band * r + r):
+                    if t != row:
+                        for k in range(c):
+                            if not eliminate(g, cand, t * n + stack * c + k, claim, work, nwords):
+                                return -1
+    # Columns: c bands of r rows, each box spans c columns.
+    for col in range(n):
+        for band in range(c):
+            m = 0
+            for k in range(r):
+                m |= cand[(band * r + k) * n + col]
+            seg[col * c + band] = m
+    for col in range(n):
+        stack = col // c
+        for band in range(c):
+            line_rest = 0
+            for k in range(c):
+                if k != band:
+                    line_rest |= seg[col * c + k]
+            box_rest = 0
+            for t in range(stack * c, stack * c + c):
+                if t != col:
+                    box_rest |= seg[t * c + band]
+            m = seg[col * c + band]
+            point = m & ~box_rest & line_rest
+            claim = m & ~line_rest & box_rest
+            if point:
+                changed = 1
+                for row in range(n):
+                    if row // r != band:
+                        if not eliminate(g, cand, row * n + col, point, work, nwords):
+                            return -1
+            if claim:
+                changed = 1
+                for t in range(stack * c, stack * c + c):
+                    if t != col:
+                        for k in range(r):
+                            if not eliminate(g, cand, (band * r + k) * n + t, claim, work, nwords):
+                                return -1
+    return changed
+
+
+cdef inline bint propagate_shape(const Geometry *g, uint64_t *cand, Work *work, uint64_t *seg,
+                                 bint locked, const int n, const int r, const int c,
+                                 const int npeers, const int nwords) noexcept nogil:
+    cdef int rc
+    while True:
+        if not singles_shape(g, cand, work, n, npeers, nwords):
+            return False
+        if not locked:
+            return True
+        rc = locked_shape(g, cand, work, seg, n, r, c, nwords)
+        if rc < 0:
+            return False
+        if rc == 0:
+            return True
+
+
+cdef bint propagate(const Geometry *g, uint64_t *cand, Work *work, uint64_t *seg,
+                    bint locked) noexcept nogil:
+    """Propagate a level to its fixed point; False on a contradiction.
+
+    `work` holds what the eliminations that made this level found (naked singles, dirty
+    units); it is empty when this returns True and is reset by the caller otherwise.
+    """
+    if g.n == 9 and g.r == 3:
+        return propagate_shape(g, cand, work, seg, locked, 9, 3, 3, 20, 1)
+    return propagate_shape(g, cand, work, seg, locked, g.n, g.r, g.c, g.npeers, g.nwords)
+
+
+cdef enum:
+    TIE_LIMIT = 8         # tied cells scored by choose_cell_shape
+
+
+cdef inline int choose_cell_shape(const Geometry *g, const uint64_t *cand, uint16_t *ties,
+                                  const int ncells, const int npeers, const int tie_limit) noexcept nogil:
+    """The cell to branch on, or -1 if every cell is placed.
+
+    Fewest candidates first (MRV).  Among the first TIE_LIMIT cells that tie, the one whose
+    guess bites hardest: score = sum over its peers of 4 * (peer unplaced) + (candidates
+    the peer shares with it).  ties is scratch for TIE_LIMIT cells.
+
+    Measured on puzzles6_forum_hardest_1106 (guesses a puzzle, first solution / limit 2):
+    first MRV cell 316 / 732; most unplaced peers 168 / 379; this score 175 / 336, the
+    lowest uniqueness-check cost, and with TIE_LIMIT 8 the fewest instructions a puzzle
+    (callgrind: 0.88M first, 1.66M unique against 0.83M / 1.72M for unplaced peers).
+    """
+    cdef int cell, k, j, count, best_count = 65, nties = 0, score, best_score = -1, best = -1
+    cdef uint64_t m, p
+    cdef const uint16_t *peer
+    for cell in range(ncells):
+        m = cand[cell]
+        if not has_one_bit(m):
+            count = popcount(m)
+            if count < best_count:
+                best_count = count
+                ties[0] = cell
+                nties = 1
+            elif count == best_count and nties < tie_limit:
+                ties[nties] = cell
+                nties += 1
+            else:
+                continue
+            # Propagation leaves no cell with 0 or 1 candidates: 2 cannot be beaten.
+            if count == 2 and nties == tie_limit:
+                break
+    if nties <= 1:
+        return ties[0] if nties else -1
+    for k in range(nties):
+        cell = ties[k]
+        m = cand[cell]
+        peer = g.peers + cell * npeers
+        score = 0
+        for j in range(npeers):
+            p = cand[peer[j]]
+            score += 4 * (not has_one_bit(p)) + popcount(p & m)
+        if score > best_score:
+            best_score = score
+            best = cell
+    return best
+
+
+cdef int choose_cell(const Geometry *g, const uint64_t *cand, uint16_t *ties) noexcept nogil:
+    if g.n == 9 and g.r == 3:
+        return choose_cell_shape(g, cand, ties, 81, 20, TIE_LIMIT)
+    # Above 16x16 the tie-break sends the search of near-empty grids into long detours
+    # (an empty 42x42 grid: over 2M guesses against 1,515 for the first MRV cell).
+    return choose_cell_shape(g, cand, ties, g.ncells, g.npeers, TIE_LIMIT if g.n <= 16 else 1)
+
+
+cdef int find_conflict(const Geometry *g, const uint8_t *values, int *where) noexcept nogil:
+    """-1 if no value repeats in a unit; else the unit, with where[0:3] = value, cell, cell."""
+    cdef int u, k, j, v, n = g.n
+    cdef uint64_t seen
+    for u in range(g.nunits):
+        seen = 0
+        for k in range(n):
+            v = values[g.units[u * n + k]]
+            if v:
+                if seen & value_bit(v):
+                    for j in range(k):
+                        if values[g.units[u * n + j]] == v:
+                            where[0] = v
+                            where[1] = g.units[u * n + j]
+                            where[2] = g.units[u * n + k]
+                            return u
+                seen |= value_bit(v)
+    return -1
+
+
+cdef inline bint regrow(void **p, size_t size) noexcept nogil:
+    """realloc *p to size bytes; False out of memory (*p is then unchanged)."""
+    cdef void *q = realloc(p[0], size)
+    if q == NULL:
+        return False
+    p[0] = q
+    return True
+
+
+cdef int search_grow(Search *s) noexcept nogil:
+    """Make room for one more level; 0 on success, -1 out of memory."""
+    cdef int capacity = s.capacity * 2
+    if not (regrow(<void **>&s.states, <size_t>capacity * s.level_words * sizeof(uint64_t))
+            and regrow(<void **>&s.branch_cell, capacity * sizeof(int))
+            and regrow(<void **>&s.branch_rest, capacity * sizeof(uint64_t))):
+        return -1
+    s.capacity = capacity
+    return 0
+
+
+cdef inline void clear_work(Search *s) noexcept nogil:
+    s.work.nnaked = 0
+    s.work.dirty[0] = 0
+    s.work.dirty[1] = 0
+    s.work.dirty[2] = 0
+
+
+cdef int search_init(Search *s, const Geometry *g, const uint8_t *values) noexcept nogil:
+    """Set up a search of the puzzle `values` (0 empty, 1..n); the givens must not conflict.
+
+    Returns 1 if the search may have solutions, 0 if propagation of the givens already
+    fails (the search is then exhausted), -1 out of memory.  search_free() in every case.
+    """
+    cdef int cell, ncells = g.ncells
+    memset(s, 0, sizeof(Search))
+    s.g = g
+    s.node_limit = -1
+    s.next_signal_check = SIGNAL_INTERVAL
+    s.level_words = ncells + g.nunits
+    s.capacity = 8 if ncells > 1024 else 32
+    s.states = <uint64_t *>malloc(<size_t>s.capacity * s.level_words * sizeof(uint64_t))
+    s.branch_cell = <int *>malloc(s.capacity * sizeof(int))
+    s.branch_rest = <uint64_t *>malloc(s.capacity * sizeof(uint64_t))
+    # Each cell becomes single at most once per level: the queue cannot overflow.
+    s.work.naked = <uint16_t *>malloc((ncells + 1) * sizeof(uint16_t))
+    s.segs = <uint64_t *>malloc(ncells * sizeof(uint64_t))
+    s.ties = <uint16_t *>malloc(TIE_LIMIT * sizeof(uint16_t))
+    s.locked = LOCKED_DEFAULT
+    if (s.segs == NULL or s.ties == NULL or s.states == NULL or s.branch_cell == NULL or s.branch_rest == NULL
+            or s.work.naked == NULL):
+        s.phase = PHASE_DONE
+        return -1
+    cdef uint64_t *cand = s.states
+    clear_work(s)
+    memset(cand + ncells, 0, g.nunits * sizeof(uint64_t))
+    for cell in range(ncells):
+        if values[cell]:
+            cand[cell] = value_bit(values[cell])
+            s.work.naked[s.work.nnaked] = cell
+            s.work.nnaked += 1
+        else:
+            cand[cell] = g.full
+    for cell in range(g.nunits):
+        s.work.dirty[cell // 64] |= (<uint64_t>1) << (cell % 64)
+    if not propagate(g, cand, &s.work, s.segs, s.locked):
+        s.phase = PHASE_DONE
+        return 0
+    s.phase = PHASE_DESCEND
+    return 1
+
+
+cdef void search_free(Search *s) noexcept nogil:
+    free(s.states)
+    free(s.branch_cell)
+    free(s.branch_rest)
+    free(s.work.naked)
+    free(s.segs)
+    free(s.ties)
+    s.segs = NULL
+    s.ties = NULL
+    s.states = NULL
+    s.branch_cell = NULL
+    s.branch_rest = NULL
+    s.work.naked = NULL
+    s.phase = PHASE_DONE
+
+
+cdef int check_signals() noexcept nogil:
+    with gil:
+        return PyErr_CheckSignals()
+
+
+cdef inline int search_budget(int64_t guesses, int64_t node_limit, int64_t work,
+                              int64_t *next_signal_check) noexcept nogil:
+    """Every search's check before a step: SEARCH_LIMIT once `guesses` reached the node
+    limit (< 0: none), SEARCH_INTERRUPTED on Ctrl-C (looked for each time `work` passes
+    *next_signal_check, then SIGNAL_INTERVAL further on), else 0."""
+    if node_limit >= 0 and guesses >= node_limit:
+        return SEARCH_LIMIT
+    if work >= next_signal_check[0]:
+        next_signal_check[0] = work + SIGNAL_INTERVAL
+        if check_signals() < 0:
+            return SEARCH_INTERRUPTED
+    return 0
+
+
+cdef inline int search_guess(Search *s) noexcept nogil:
+    """Before a guess: search_budget's status, else 0 and the guess is counted."""
+    cdef int status = search_budget(s.guesses, s.node_limit, s.guesses, &s.next_signal_check)
+    if status == 0:
+        s.guesses += 1
+    return status
+
+
+cdef inline uint64_t *search_child(Search *s, int d, bint last) noexcept nogil:
+    """The state a guess at level d works on: level d itself for its last alternative
+    (nothing to come back to), else a copy of it at level d + 1; NULL out of memory.
+    The levels may move: the caller reloads its pointer to level d."""
+    cdef size_t words = s.level_words
+    if last:
+        return s.states + d * words
+    if d + 1 >= s.capacity and search_grow(s) < 0:
+        return NULL
+    cdef uint64_t *top = s.states + d * words
+    memcpy(top + words, top, words * sizeof(uint64_t))
+    return top + words
+
+
+cdef int search_next(Search *s) noexcept nogil:
+    """Run until the next solution (SEARCH_FOUND) or the end of the tree; resumable."""
+    cdef const Geometry *g = s.g
+    cdef size_t words = s.level_words
+    cdef int d = s.depth, cell, status
+    cdef uint64_t *top
+    cdef uint64_t *child
+    cdef uint64_t rest, bit
+    cdef int phase = s.phase
+    if phase == PHASE_DONE:
+        return SEARCH_EXHAUSTED
+    while True:
+        top = s.states + d * words
+        if phase == PHASE_DESCEND:
+            cell = choose_cell(g, top, s.ties)
+            if cell < 0:
+                s.depth = d
+                s.phase = PHASE_BACKTRACK
+                return SEARCH_FOUND
+            s.branch_cell[d] = cell
+            s.branch_rest[d] = top[cell]
+        elif phase == PHASE_BACKTRACK:
+            if d == 0:
+                s.depth = 0
+                s.phase = PHASE_DONE
+                return SEARCH_EXHAUSTED
+            d -= 1
+            top = s.states + d * words
+        # PHASE_NEXT, or fall through: try the next value of branch_cell[d]
+        rest = s.branch_rest[d]
+        if rest == 0:
+            phase = PHASE_BACKTRACK
+            continue
+        status = search_guess(s)
+        if status:
+            s.depth = d
+            # At the node limit the search can resume with a higher one.
+            s.phase = PHASE_NEXT if status == SEARCH_LIMIT else PHASE_DONE
+            return status
+        cell = s.branch_cell[d]
+        bit = lowest_bit(rest)
+        rest ^= bit
+        s.branch_rest[d] = rest
+        clear_work(s)
+        child = search_child(s, d, rest == 0)
+        if child == NULL:
+            s.depth = d
+            s.phase = PHASE_DONE
+            return SEARCH_NOMEM
+        top = s.states + d * words
+        if (eliminate(g, child, cell, child[cell] ^ bit, &s.work, g.nwords)
+                and propagate(g, child, &s.work, s.segs, s.locked and d + 1 < LOCKED_DEPTH)):
+            if child != top:
+                d += 1
+            phase = PHASE_DESCEND
+        else:
+            phase = PHASE_NEXT if child != top else PHASE_BACKTRACK
+
+
+cdef void search_solution(const Search *s, uint8_t *out) noexcept nogil:
+    """Write the solution found by the last SEARCH_FOUND as values 1..n."""
+    search_solution_at(s.g, s.states + <size_t>s.depth * s.level_words, out)
+
+
+cdef inline void search_solution_at(const Geometry *g, const uint64_t *cand,
+                                    uint8_t *out) noexcept nogil:
+    """Write a level whose cells are all placed as values 1..n."""
+    cdef int cell
+    for cell in range(g.ncells):
+        out[cell] = bit_index(cand[cell]) + 1

@@ -1,0 +1,470 @@
+# Part of fastsudoku._core, included by _core.pyx:
+# the 9x9 engine on digit-band bitboards.
+
+# --------------------------------------------------------------------------------------------
+# 9x9 (3x3 boxes) on digit-band bitboards: the bitmask search's engine for the classic size
+# --------------------------------------------------------------------------------------------
+#
+# The general search keeps one candidate mask a cell.  For 9x9 it is faster to keep one
+# mask a digit and band: A[3*d + b] holds the cells of band b (rows 3b..3b+2; bit 9*i + j
+# for row 3b+i, column j) where digit d+1 is still possible, U[b] the cells not yet placed.
+# A board is 120 bytes, copied a level.
+#
+# Digit d in band b must take one cell in each of the band's 3 rows, in 3 different boxes.
+# Which rows still reach which boxes is a 3x3 bit matrix M (bit 3i+k: row i has a candidate
+# in box k); the arrangements left are the permutations that M allows, and B9_PERM[M] is
+# the union of their row-box segments.  One table look-up therefore applies, for a digit
+# and band, the hidden singles of its rows and boxes and both kinds of locked candidates
+# inside the band (a box whose digit is confined to one row, a row confined to one box);
+# an empty result is a contradiction.  A row left with one cell places the digit there
+# (B9_PEERS clears it from the cell's row, column and box in every band; the other digits
+# leave the cell).  A changed digit-band is queued (a bit in `dirty`) and looked at again.
+# When the queue is empty: naked singles (cells in exactly one A[3d+b], counted bit-sliced
+# over the 9 digits, a band at a time); then locked candidates between bands (in a stack,
+# the digit takes one column in each band, a different one in each: the same permutation
+# argument on the 3x3 matrix band x column, B9_PAIRS); then hidden singles in columns.
+# The search branches on an unplaced cell with the fewest candidates -- among the first
+# TIE_LIMIT bivalue cells the one whose guess bites hardest, scored as choose_cell_shape
+# does -- values in increasing order.
+#
+# Measured against the general engine on 9x9 (benchmarks/bench_batch.py, same run):
+# about 2x the puzzles a second on every shared set, with fewer guesses (17-clue 0.7
+# against 0.9 a puzzle, forum_hardest 136 against 179).  The work is branch-free where
+# the outcome is unpredictable (which digits had a placed cell, which rows are single).
+
+cdef enum:
+    B9_FULL = (1 << 27) - 1
+    B9_LEVELS = 82           # the root and at most one level a placed cell
+
+ctypedef struct Board9:
+    uint32_t A[27]
+    uint32_t U[3]
+
+ctypedef struct Search9:
+    Board9 level[B9_LEVELS]
+    int8_t cell[B9_LEVELS]
+    uint16_t rest[B9_LEVELS]
+    int depth
+    int phase
+    int64_t guesses
+    int64_t node_limit
+    int64_t next_signal_check
+
+cdef uint8_t B9_SHRINK[512]      # bit k set <=> the 9-bit row has a candidate in box k
+cdef uint32_t B9_PERM[512]
+cdef uint16_t B9_ONE[512]        # r if the 9-bit row r has exactly one bit, else 0
+cdef uint8_t B9_DIGIT[27]        # k // 3 and k % 3 for a digit-band k = 3 * d + b
+cdef uint8_t B9_BAND[27]
+cdef uint16_t B9_PAIRS[512]      # the (i, k) pairs (bit 3i+k) of M used by some permutation
+cdef uint32_t B9_PEERS[81][3]    # the peers of each cell (not itself), per band
+cdef uint32_t B9_COL[9]          # column j's 3 cells in a band
+
+
+cdef void _fill_b9_tables() noexcept:
+    cdef int r, k, m, x, y, i, p
+    cdef int perms[6][3]
+    cdef uint32_t allowed
+    cdef bint ok
+    for k in range(27):
+        B9_DIGIT[k] = k // 3
+        B9_BAND[k] = k % 3
+    for r in range(512):
+        B9_ONE[r] = r if r and not (r & (r - 1)) else 0
+        B9_SHRINK[r] = 0
+        for k in range(3):
+            if (r >> (3 * k)) & 7:
+                B9_SHRINK[r] |= 1 << k
+    k = 0
+    for i in range(3):
+        for p in range(3):
+            for m in range(3):
+                if i != p and i != m and p != m:
+                    perms[k][0] = i
+                    perms[k][1] = p
+                    perms[k][2] = m
+                    k += 1
+    for m in range(512):
+        allowed = 0
+        B9_PAIRS[m] = 0
+        for p in range(6):
+            ok = True
+            for i in range(3):
+                if not (m >> (3 * i + perms[p][i])) & 1:
+                    ok = False
+            if ok:
+                for i in range(3):
+                    allowed |= (<uint32_t>7) << (9 * i + 3 * perms[p][i])
+                    B9_PAIRS[m] |= 1 << (3 * i + perms[p][i])
+        B9_PERM[m] = allowed
+    for x in range(81):
+        B9_PEERS[x][0] = B9_PEERS[x][1] = B9_PEERS[x][2] = 0
+        for y in range(81):
+            if y != x and (y // 9 == x // 9 or y % 9 == x % 9
+                           or (y // 27 == x // 27 and (y % 9) // 3 == (x % 9) // 3)):
+                B9_PEERS[x][y // 27] |= (<uint32_t>1) << (y % 27)
+    for k in range(9):
+        B9_COL[k] = ((<uint32_t>1) << k) | ((<uint32_t>1) << (9 + k)) | ((<uint32_t>1) << (18 + k))
+
+
+_fill_b9_tables()
+
+
+cdef inline int popcount32(uint32_t m) noexcept nogil:
+    return POPCOUNT16[m & 0xFFFF] + POPCOUNT16[m >> 16]
+
+
+cdef inline int bit_index32(uint32_t single_bit) noexcept nogil:
+    return bit_index(<uint64_t>single_bit)
+
+
+cdef inline uint32_t b9_place(Board9 *s, int d, int b, uint32_t bit,
+                              uint32_t dirty, const bint alone) noexcept nogil:
+    """Place digit d (0..8) at the cell `bit` of band b; returns dirty with the digit-bands
+    that changed added.  Branch-free: which masks change is not predictable."""
+    cdef int pos = bit_index32(bit), x = 27 * b + pos
+    cdef uint32_t old, m, changed, nb = ~bit
+    cdef uint32_t *p = s.A + b
+    cdef const uint32_t *peers
+    s.U[b] &= nb
+    # The digits that still had the cell (bit 3e of `changed` for digit e), then clear it
+    # from all nine, and give it back to d.  Written out: a loop costs twice as much.
+    if alone:
+        # A naked single: no other digit has the cell.
+        changed = 0
+    else:
+        changed = (((p[0] >> pos) & 1) | (((p[3] >> pos) & 1) << 3)
+                   | (((p[6] >> pos) & 1) << 6) | (((p[9] >> pos) & 1) << 9)
+                   | (((p[12] >> pos) & 1) << 12) | (((p[15] >> pos) & 1) << 15)
+                   | (((p[18] >> pos) & 1) << 18) | (((p[21] >> pos) & 1) << 21)
+                   | (((p[24] >> pos) & 1) << 24))
+        p[0] &= nb
+        p[3] &= nb
+        p[6] &= nb
+        p[9] &= nb
+        p[12] &= nb
+        p[15] &= nb
+        p[18] &= nb
+        p[21] &= nb
+        p[24] &= nb
+        p[3 * d] |= bit
+        changed = (changed << b) & ~((<uint32_t>1) << (3 * d + b))
+    # The digit leaves the cell's peers, in every band.
+    p = s.A + 3 * d
+    peers = B9_PEERS[x]
+    old = p[0]
+    m = old & ~peers[0]
+    p[0] = m
+    changed |= (<uint32_t>(m != old)) << (3 * d)
+    old = p[1]
+    m = old & ~peers[1]
+    p[1] = m
+    changed |= (<uint32_t>(m != old)) << (3 * d + 1)
+    old = p[2]
+    m = old & ~peers[2]
+    p[2] = m
+    changed |= (<uint32_t>(m != old)) << (3 * d + 2)
+    return dirty | changed
+
+
+
+
+cdef bint b9_propagate(Board9 *s, uint32_t dirty) noexcept nogil:
+    """Place every single the rules above find; False on a contradiction."""
+    cdef int k, d, b, j
+    cdef uint32_t a, na, single, bit, u, once, twice, w, ns, c_once, c_twice, sole, placed
+    cdef uint32_t cols[3]
+    cdef uint32_t pairs[3]
+    while True:
+        while dirty:
+            k = bit_index32(dirty & (~dirty + 1))
+            dirty &= dirty - 1
+            a = s.A[k]
+            na = a & B9_PERM[B9_SHRINK[a & 0x1FF] | (B9_SHRINK[(a >> 9) & 0x1FF] << 3)
+                             | (B9_SHRINK[a >> 18] << 6)]
+            if na == 0:
+                return False
+            s.A[k] = na
+            d = B9_DIGIT[k]
+            b = B9_BAND[k]
+            single = (B9_ONE[na & 0x1FF] | (<uint32_t>B9_ONE[(na >> 9) & 0x1FF] << 9)
+                      | (<uint32_t>B9_ONE[na >> 18] << 18)) & s.U[b]
+            while single:
+                bit = single & (~single + 1)
+                single ^= bit
+                dirty = b9_place(s, d, b, bit, dirty, 0)
+        # Naked singles.
+        for b in range(3):
+            u = s.U[b]
+            if u == 0:
+                continue
+            once = 0
+            twice = 0
+            for d in range(9):
+                w = s.A[3 * d + b]
+                twice |= once & w
+                once |= w
+            if u & ~once:
+                return False
+            ns = u & ~twice
+            while ns:
+                bit = ns & (~ns + 1)
+                ns ^= bit
+                j = bit_index32(bit)
+                w = 0
+                for d in range(9):
+                    w |= ((s.A[3 * d + b] >> j) & 1) << d
+                if w == 0:
+                    return False      # an earlier placement took its last candidate
+                dirty = b9_place(s, bit_index32(w), b, bit, dirty, 1)
+        if dirty:
+            continue
+        # Locked candidates across bands: in each stack, digit d takes one column in each
+        # band, a different one in each; B9_PAIRS keeps the (band, column) pairs that some
+        # such arrangement uses.
+        for d in range(9):
+            for b in range(3):
+                a = s.A[3 * d + b]
+                cols[b] = (a | (a >> 9) | (a >> 18)) & 0x1FF     # columns with d in band b
+            for k in range(3):
+                # Bit 3b+j of the stack's matrix: band b has d in the stack's column j.
+                pairs[k] = B9_PAIRS[((cols[0] >> (3 * k)) & 7) | (((cols[1] >> (3 * k)) & 7) << 3)
+                                    | (((cols[2] >> (3 * k)) & 7) << 6)]
+                if pairs[k] == 0:
+                    return False
+            for b in range(3):
+                # The columns band b keeps: stack k's allowed ones are bits 3b..3b+2 of pairs[k].
+                w = (((pairs[0] >> (3 * b)) & 7) | (((pairs[1] >> (3 * b)) & 7) << 3)
+                     | (((pairs[2] >> (3 * b)) & 7) << 6))
+                w |= (w << 9) | (w << 18)
+                a = s.A[3 * d + b]
+                if a & ~w:
+                    s.A[3 * d + b] = a & w
+                    dirty |= (<uint32_t>1) << (3 * d + b)
+        if dirty:
+            continue
+        # Hidden singles in columns.
+        for d in range(9):
+            c_once = 0
+            c_twice = 0
+            placed = 0
+            for b in range(3):
+                a = s.A[3 * d + b]
+                placed |= a & ~s.U[b]
+                for k in range(3):
+                    w = (a >> (9 * k)) & 0x1FF
+                    c_twice |= c_once & w
+                    c_once |= w
+            if c_once != 0x1FF:
+                return False
+            # Columns with one place left, less those where the digit is placed already.
+            sole = c_once & ~c_twice & ~(placed | (placed >> 9) | (placed >> 18))
+            while sole:
+                bit = sole & (~sole + 1)
+                sole ^= bit
+                j = bit_index32(bit)
+                for b in range(3):
+                    w = s.A[3 * d + b] & B9_COL[j]
+                    if w:
+                        if w & s.U[b]:
+                            dirty = b9_place(s, d, b, w, dirty, 0)
+                        break
+        if not dirty:
+            return True
+
+
+cdef int b9_choose(const Board9 *s, uint32_t *digits) noexcept nogil:
+    """The unplaced cell with the fewest candidates (bivalue cells first; the first in
+    reading order), -1 if every cell is placed; digits gets its candidates (bit d: d+1)."""
+    cdef int b, d, n, e, x, best_b = -1, best_score, nties, score
+    cdef uint32_t once, twice, thrice, w, u, pick = 0, c0, c1, c2, c3, carry, m, bit
+    cdef uint32_t bivalue[3]
+    cdef uint32_t cnt[3][4]
+    for b in range(3):
+        u = s.U[b]
+        bivalue[b] = 0
+        if u == 0:
+            continue
+        once = 0
+        twice = 0
+        thrice = 0
+        for d in range(9):
+            w = s.A[3 * d + b]
+            thrice |= twice & w
+            twice |= once & w
+            once |= w
+        bivalue[b] = twice & ~thrice & u
+    best_score = -1
+    nties = 0
+    for b in range(3):
+        w = bivalue[b]
+        while w and nties < TIE_LIMIT:
+            bit = w & (~w + 1)
+            w ^= bit
+            nties += 1
+            x = 27 * b + bit_index32(bit)
+            score = 0
+            for e in range(3):
+                score += 4 * popcount32(s.U[e] & B9_PEERS[x][e])
+            for d in range(9):
+                if s.A[3 * d + b] & bit:
+                    for e in range(3):
+                        score += popcount32(s.A[3 * d + e] & B9_PEERS[x][e])
+            if score > best_score:
+                best_score = score
+                pick = bit
+                best_b = b
+    if best_b < 0:
+        # No bivalue cell: count every unplaced cell's candidates (4 bit-sliced counters,
+        # bit k of the count in cnt[b][k]), then take the first cell of the lowest count.
+        for b in range(3):
+            c0 = c1 = c2 = c3 = 0
+            for d in range(9):
+                w = s.A[3 * d + b]
+                carry = c0 & w
+                c0 ^= w
+                w = c1 & carry
+                c1 ^= carry
+                carry = c2 & w
+                c2 ^= w
+                c3 |= carry
+            cnt[b][0] = c0
+            cnt[b][1] = c1
+            cnt[b][2] = c2
+            cnt[b][3] = c3
+        for n in range(3, 10):
+            for b in range(3):
+                m = s.U[b]
+                m &= cnt[b][0] if n & 1 else ~cnt[b][0]
+                m &= cnt[b][1] if n & 2 else ~cnt[b][1]
+                m &= cnt[b][2] if n & 4 else ~cnt[b][2]
+                m &= cnt[b][3] if n & 8 else ~cnt[b][3]
+                if m:
+                    pick = m & (~m + 1)
+                    best_b = b
+                    break
+            if best_b >= 0:
+                break
+        if best_b < 0:
+            return -1
+    digits[0] = 0
+    for d in range(9):
+        if s.A[3 * d + best_b] & pick:
+            digits[0] |= (<uint32_t>1) << d
+    return 27 * best_b + bit_index32(pick)
+
+
+cdef void b9_solution(const Board9 *s, uint8_t *out) noexcept nogil:
+    cdef int d, b
+    cdef uint32_t m
+    for d in range(9):
+        for b in range(3):
+            m = s.A[3 * d + b]
+            while m:
+                out[27 * b + bit_index32(m & (~m + 1))] = d + 1
+                m &= m - 1
+
+
+cdef int s9_init(Search9 *s, const uint8_t *values) noexcept nogil:
+    """Set up the search of a 9x9 puzzle (values 0 empty, 1..9).  1 if it may have
+    solutions, 0 if the givens already fail (repeated values included)."""
+    cdef Board9 *root = &s.level[0]
+    cdef int x, b, d
+    cdef uint32_t bit, dirty = 0
+    s.depth = 0
+    s.guesses = 0
+    s.node_limit = -1
+    s.next_signal_check = SIGNAL_INTERVAL
+    s.phase = PHASE_DONE
+    for d in range(27):
+        root.A[d] = B9_FULL
+    root.U[0] = root.U[1] = root.U[2] = B9_FULL
+    for x in range(81):
+        if values[x]:
+            if values[x] > 9:
+                return 0              # callers validate; never index past the masks
+            d = values[x] - 1
+            b = x // 27
+            bit = (<uint32_t>1) << (x % 27)
+            if not (root.A[3 * d + b] & bit):
+                return 0
+            dirty = b9_place(root, d, b, bit, dirty, 0)
+    if not b9_propagate(root, dirty):
+        return 0
+    s.phase = PHASE_DESCEND
+    return 1
+
+
+cdef int s9_next(Search9 *s) noexcept nogil:
+    """search_next for Search9: the next solution (SEARCH_FOUND) or the end; resumable."""
+    cdef int d = s.depth, cell, v, b, status
+    cdef uint32_t digits, rest, bit
+    cdef Board9 *top
+    cdef Board9 *child
+    cdef int phase = s.phase
+    if phase == PHASE_DONE:
+        return SEARCH_EXHAUSTED
+    while True:
+        top = &s.level[d]
+        if phase == PHASE_DESCEND:
+            cell = b9_choose(top, &digits)
+            if cell < 0:
+                s.depth = d
+                s.phase = PHASE_BACKTRACK
+                return SEARCH_FOUND
+            s.cell[d] = cell
+            s.rest[d] = digits
+        elif phase == PHASE_BACKTRACK:
+            if d == 0:
+                s.depth = 0
+                s.phase = PHASE_DONE
+                return SEARCH_EXHAUSTED
+            d -= 1
+            top = &s.level[d]
+        rest = s.rest[d]
+        if rest == 0:
+            phase = PHASE_BACKTRACK
+            continue
+        status = search_budget(s.guesses, s.node_limit, s.guesses, &s.next_signal_check)
+        if status:
+            s.depth = d
+            s.phase = PHASE_NEXT if status == SEARCH_LIMIT else PHASE_DONE
+            return status
+        s.guesses += 1
+        cell = s.cell[d]
+        bit = rest & (~rest + 1)
+        rest ^= bit
+        s.rest[d] = <uint16_t>rest
+        v = bit_index32(bit)
+        if rest == 0:
+            child = top
+        else:
+            child = &s.level[d + 1]
+            memcpy(child, top, sizeof(Board9))
+        b = cell // 27
+        if b9_propagate(child, b9_place(child, v, b, (<uint32_t>1) << (cell % 27), 0, 0)):
+            if child != top:
+                d += 1
+            phase = PHASE_DESCEND
+        else:
+            phase = PHASE_NEXT if child != top else PHASE_BACKTRACK
+
+
+cdef int run_search9(const uint8_t *values, long long limit, long long node_limit,
+                     uint8_t *first, long long *found, long long *guesses) noexcept nogil:
+    """run_search for 9x9 with 3x3 boxes."""
+    cdef Search9 search       # 10 kB: on the stack, no allocation a puzzle
+    cdef Search9 *s = &search
+    cdef int status = SEARCH_EXHAUSTED
+    found[0] = 0
+    guesses[0] = 0
+    cdef int rc = s9_init(s, values)
+    s.node_limit = node_limit
+    while rc and (limit < 0 or found[0] < limit):
+        status = s9_next(s)
+        if status != SEARCH_FOUND:
+            break
+        if found[0] == 0 and first != NULL:
+            b9_solution(&s.level[s.depth], first)
+        found[0] += 1
+    guesses[0] = s.guesses
+    return status
