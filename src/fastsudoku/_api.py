@@ -43,19 +43,22 @@ def count_option(name: str, value: Any, lowest: int) -> Optional[int]:
     """An integer option (``limit``, ``node_limit``) checked and clamped to 2**63 - 1; None
     stays None.  NumPy integers are accepted; bools, floats and values below ``lowest``
     raise ValueError naming the option."""
-    if value is None:
-        return None
+    return None if value is None else count_value(name, value, lowest)
+
+
+def count_value(name: str, value: Any, lowest: int) -> int:
+    """count_option for an option that must be given (None is refused too)."""
     try:
         number = None if isinstance(value, bool) else operator.index(value)
     except TypeError:
         number = None
     if number is None or number < lowest:
         kind = "positive" if lowest == 1 else "non-negative"
-        raise ValueError(f"{name} must be a {kind} integer or None, got {value!r}")
+        raise ValueError(f"{name} must be a {kind} integer, got {value!r}")
     return min(number, _COUNT_MAX)
 
 
-def check_options(engine: str, limit: Any,
+def _check_options(engine: str, limit: Any,
                    node_limit: Any) -> Tuple[Optional[int], Optional[int]]:
     """(limit, node_limit) checked; ValueError for an unknown engine or a bad number."""
     check_engine(engine)
@@ -99,7 +102,7 @@ def solve(puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optiona
         fast = _core.solve_line81(puzzle, 1, engine == "dlx")
         if fast is not None:
             return fast[0]
-    _, node_limit = check_options(engine, 1, node_limit)
+    _, node_limit = _check_options(engine, 1, node_limit)
     return _search(_grid(puzzle, box, alphabet), 1, node_limit, engine).solution
 
 
@@ -111,7 +114,7 @@ def count_solutions(puzzle: Any, *, limit: Optional[int] = None,
     >>> count_solutions("." * 81, limit=5)
     5
     """
-    limit, node_limit = check_options(engine, limit, node_limit)
+    limit, node_limit = _check_options(engine, limit, node_limit)
     if (type(puzzle) is str and box is None and alphabet is None and node_limit is None
             and limit is not None):
         fast = _core.solve_line81(puzzle, limit, engine == "dlx")
@@ -132,7 +135,7 @@ def search(puzzle: Any, *, limit: Optional[int] = 1, box: Optional[Sequence[int]
            alphabet: Optional[str] = None, engine: str = "bitmask",
            node_limit: Optional[int] = None) -> SearchResult:
     """One search with its statistics: count up to ``limit``, first solution, guesses."""
-    limit, node_limit = check_options(engine, limit, node_limit)
+    limit, node_limit = _check_options(engine, limit, node_limit)
     return _search(_grid(puzzle, box, alphabet), limit, node_limit, engine)
 
 
@@ -147,7 +150,7 @@ def solutions(puzzle: Any, *, limit: Optional[int] = None, box: Optional[Sequenc
     >>> next(it)
     '1234\\n4312\\n3421\\n2143'
     """
-    limit, node_limit = check_options(engine, limit, node_limit)
+    limit, node_limit = _check_options(engine, limit, node_limit)
     grid = _grid(puzzle, box, alphabet)
     solver = _SOLVER[engine](grid.values, grid.r, grid.c,
                              -1 if node_limit is None else node_limit)

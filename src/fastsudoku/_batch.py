@@ -17,7 +17,7 @@ import numpy as np
 from . import _core
 from ._errors import SudokuError
 from ._grid import Grid, box_for, parse
-from ._api import check_options, count_option
+from ._api import check_engine, count_option, count_value
 
 #: Per-puzzle status codes of :func:`solve_many` (``BatchResult.status``).
 SOLVED = _core.BATCH_STATUS["solved"]
@@ -93,13 +93,10 @@ def solve_many(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = N
     >>> result.status.tolist(), result.solutions.shape
     ([2, 3], (2, 4, 4))
     """
-    if limit is None:
-        raise ValueError("limit must be a positive integer, got None (a batch stops "
-                         "each search at a number of solutions)")
-    limit, node_limit = check_options(engine, limit, node_limit)
-    if threads is None:
-        threads = os.cpu_count() or 1
-    threads = count_option("threads", threads, 1)
+    check_engine(engine)
+    limit = count_value("limit", limit, 1)
+    node_limit = count_option("node_limit", node_limit, 0)
+    threads = count_value("threads", (os.cpu_count() or 1) if threads is None else threads, 1)
     if isinstance(puzzles, np.ndarray):
         if puzzles.dtype.kind in "USO":
             # Strings in an array (a CSV column read by NumPy or pandas): one puzzle each.
@@ -232,7 +229,7 @@ def _solve_strings(lines: list, limit: int, box: Optional[Sequence[int]],
     if alphabet is None and (box is None or tuple(box) == (3, 3)):
         rows = _lines81(lines)
     if rows is not None:
-        shape: Optional[Tuple[int, int]] = (3, 3)
+        r, c = 3, 3
         odd = np.flatnonzero((rows == 255).any(axis=1)).tolist()
         if odd:
             rows = rows.copy()
@@ -242,7 +239,7 @@ def _solve_strings(lines: list, limit: int, box: Optional[Sequence[int]],
                 rows[i] = np.frombuffer(grid.values, dtype=np.uint8)
                 grids[i] = grid
     else:
-        shape = None
+        shape: Optional[Tuple[int, int]] = None
         for i, line in enumerate(lines):
             grid = _parse_or_none(line, box, alphabet)
             if grid is None:
@@ -255,12 +252,12 @@ def _solve_strings(lines: list, limit: int, box: Optional[Sequence[int]],
             status = np.full(count, INVALID, dtype=np.int8)
             zeros = np.zeros(count, dtype=np.int64)
             return BatchResult([None] * count, status, zeros, zeros.copy())
-        ncells = (shape[0] * shape[1]) ** 2
+        r, c = shape
+        ncells = (r * c) ** 2
         rows = np.full((count, ncells), 255, dtype=np.uint8)
         for i, grid in enumerate(grids):
             if grid is not None:
                 rows[i] = np.frombuffer(grid.values, dtype=np.uint8)
-    r, c = shape
     out, status, counts, guesses = _run(rows, r, c, limit, threads, node_limit, engine)
     found = np.flatnonzero((status == SOLVED) | (status == NOT_UNIQUE)).tolist()
     solutions: list = [None] * count
