@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import operator
-from typing import Any, Iterator, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Iterator, List, Literal, NamedTuple, Optional, Sequence, Tuple, overload
+
+import numpy as np
 
 from . import _core
 from ._errors import SearchLimitError
 from ._grid import Grid, conflict_error, parse
 
+#: The Sudoku engines: the bitmask search (default) and dancing links.
+Engine = Literal["bitmask", "dlx"]
 ENGINES = ("bitmask", "dlx")
 _SEARCH = {"bitmask": _core.search, "dlx": _core.dlx_search}
 _SOLVER = {"bitmask": _core.Solver, "dlx": _core.DlxSolver}
@@ -28,7 +32,7 @@ class SearchResult(NamedTuple):
     complete: bool
 
 
-def check_engine(engine: str) -> None:
+def check_engine(engine: object) -> None:
     """ValueError unless engine is one of ENGINES (every Sudoku entry point's check)."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
@@ -58,7 +62,7 @@ def count_value(name: str, value: Any, lowest: int) -> int:
     return min(number, _COUNT_MAX)
 
 
-def _check_options(engine: str, limit: Any,
+def _check_options(engine: object, limit: Any,
                    node_limit: Any) -> Tuple[Optional[int], Optional[int]]:
     """(limit, node_limit) checked; ValueError for an unknown engine or a bad number."""
     check_engine(engine)
@@ -74,7 +78,7 @@ def _grid(puzzle: Any, box: Optional[Sequence[int]], alphabet: Optional[str]) ->
 
 
 def _search(grid: Grid, limit: Optional[int], node_limit: Optional[int],
-            engine: str = "bitmask") -> SearchResult:
+            engine: Engine = "bitmask") -> SearchResult:
     found, first, guesses, status = _SEARCH[engine](
         grid.values, grid.r, grid.c, -1 if limit is None else limit,
         -1 if node_limit is None else node_limit)
@@ -86,8 +90,27 @@ def _search(grid: Grid, limit: Optional[int], node_limit: Optional[int],
     return SearchResult(found, solution, guesses, status == "exhausted")
 
 
+@overload
+def solve(puzzle: str, *, box: Optional[Sequence[int]] = ..., alphabet: Optional[str] = ...,
+          engine: Engine = ..., node_limit: Optional[int] = ...) -> Optional[str]: ...
+@overload
+def solve(puzzle: bytes, *, box: Optional[Sequence[int]] = ..., alphabet: Optional[str] = ...,
+          engine: Engine = ..., node_limit: Optional[int] = ...) -> Optional[bytes]: ...
+@overload
+def solve(puzzle: np.ndarray, *, box: Optional[Sequence[int]] = ...,
+          alphabet: Optional[str] = ..., engine: Engine = ...,
+          node_limit: Optional[int] = ...) -> Optional[np.ndarray]: ...
+@overload
+def solve(puzzle: List[Any], *, box: Optional[Sequence[int]] = ...,
+          alphabet: Optional[str] = ..., engine: Engine = ...,
+          node_limit: Optional[int] = ...) -> Optional[List[Any]]: ...
+@overload
+def solve(puzzle: Any, *, box: Optional[Sequence[int]] = ..., alphabet: Optional[str] = ...,
+          engine: Engine = ..., node_limit: Optional[int] = ...) -> Any: ...
+
+
 def solve(puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None,
-          engine: str = "bitmask", node_limit: Optional[int] = None) -> Any:
+          engine: Engine = "bitmask", node_limit: Optional[int] = None) -> Any:
     """The first solution, in the puzzle's own form, or None if there is none.
 
     >>> solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
@@ -108,7 +131,7 @@ def solve(puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optiona
 
 def count_solutions(puzzle: Any, *, limit: Optional[int] = None,
                     box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None,
-                    engine: str = "bitmask", node_limit: Optional[int] = None) -> int:
+                    engine: Engine = "bitmask", node_limit: Optional[int] = None) -> int:
     """The number of solutions, stopping at ``limit`` (None: count them all).
 
     >>> count_solutions("." * 81, limit=5)
@@ -124,7 +147,7 @@ def count_solutions(puzzle: Any, *, limit: Optional[int] = None,
 
 
 def is_unique(puzzle: Any, *, box: Optional[Sequence[int]] = None,
-              alphabet: Optional[str] = None, engine: str = "bitmask",
+              alphabet: Optional[str] = None, engine: Engine = "bitmask",
               node_limit: Optional[int] = None) -> bool:
     """True if the puzzle has exactly one solution (the search stops at the second)."""
     return count_solutions(puzzle, limit=2, box=box, alphabet=alphabet, engine=engine,
@@ -132,7 +155,7 @@ def is_unique(puzzle: Any, *, box: Optional[Sequence[int]] = None,
 
 
 def search(puzzle: Any, *, limit: Optional[int] = 1, box: Optional[Sequence[int]] = None,
-           alphabet: Optional[str] = None, engine: str = "bitmask",
+           alphabet: Optional[str] = None, engine: Engine = "bitmask",
            node_limit: Optional[int] = None) -> SearchResult:
     """One search with its statistics: count up to ``limit``, first solution, guesses."""
     limit, node_limit = _check_options(engine, limit, node_limit)
@@ -140,7 +163,7 @@ def search(puzzle: Any, *, limit: Optional[int] = 1, box: Optional[Sequence[int]
 
 
 def solutions(puzzle: Any, *, limit: Optional[int] = None, box: Optional[Sequence[int]] = None,
-              alphabet: Optional[str] = None, engine: str = "bitmask",
+              alphabet: Optional[str] = None, engine: Engine = "bitmask",
               node_limit: Optional[int] = None) -> Iterator[Any]:
     """Iterate over the solutions lazily, each in the puzzle's form (at most ``limit``).
 

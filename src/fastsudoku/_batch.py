@@ -17,7 +17,7 @@ import numpy as np
 from . import _core
 from ._errors import SudokuError
 from ._grid import Grid, box_for, parse
-from ._api import check_engine, count_option, count_value
+from ._api import Engine, check_engine, count_option, count_value
 
 #: Per-puzzle status codes of :func:`solve_many` (``BatchResult.status``).
 SOLVED = _core.BATCH_STATUS["solved"]
@@ -75,7 +75,7 @@ def _rows(puzzles: np.ndarray, box: Optional[Sequence[int]]):
 
 def solve_many(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = None,
                alphabet: Optional[str] = None, threads: Optional[int] = None,
-               node_limit: Optional[int] = None, engine: str = "bitmask") -> BatchResult:
+               node_limit: Optional[int] = None, engine: Engine = "bitmask") -> BatchResult:
     """Solve a batch of puzzles of one shape; see :class:`BatchResult`.
 
     ``puzzles``: an integer array of shape (count, N*N) or (count, N, N), 0 for empty
@@ -112,7 +112,7 @@ def solve_many(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = N
 
 
 def _run(rows: np.ndarray, r: int, c: int, limit: int, threads: int,
-         node_limit: Optional[int], engine: str):
+         node_limit: Optional[int], engine: Engine):
     count = len(rows)
     out = np.empty_like(rows)
     status = np.empty(count, dtype=np.int8)
@@ -175,7 +175,7 @@ def _pool(threads: int) -> ThreadPoolExecutor:
 
 
 def _solve_array(puzzles: np.ndarray, limit: int, box: Optional[Sequence[int]],
-                 threads: int, node_limit: Optional[int], engine: str) -> BatchResult:
+                 threads: int, node_limit: Optional[int], engine: Engine) -> BatchResult:
     rows, n, r, c, bad = _rows(puzzles, box)
     out, status, counts, guesses = _run(rows, r, c, limit, threads, node_limit, engine)
     solutions = out.astype(puzzles.dtype, copy=False)
@@ -214,7 +214,7 @@ def _lines81(lines: list) -> Optional[np.ndarray]:
 
 def _solve_strings(lines: list, limit: int, box: Optional[Sequence[int]],
                    alphabet: Optional[str], threads: int,
-                   node_limit: Optional[int], engine: str) -> BatchResult:
+                   node_limit: Optional[int], engine: Engine) -> BatchResult:
     """Parse each string (a failure marks it invalid), solve the rest as one array.
 
     81-character lines (the common case: puzzle files, Kaggle-style CSV columns) are read

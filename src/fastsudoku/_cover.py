@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import itertools
 import operator
-from typing import Any, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Iterable, Iterator, List, Literal, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -42,6 +42,8 @@ from ._errors import ExactCoverError, SearchLimitError
 _INT32_MAX = 2 ** 31 - 1
 
 #: The engines; "auto" picks one from the matrix's shape.
+#: The exact-cover engines: "auto" picks "bitset" for small matrices, "dlx" above.
+CoverEngine = Literal["auto", "dlx", "bitset"]
 COVER_ENGINES = ("auto", "dlx", "bitset")
 #: engine="auto" takes the bitset engine up to this many rows ...
 BITSET_MAX_ROWS = 4096
@@ -210,7 +212,7 @@ def _limit_error(search: Any, node_limit: Optional[int], found: int) -> SearchLi
 
 
 def exact_cover(rows: Any, *, columns: Optional[int] = None, secondary: Iterable[int] = (),
-                node_limit: Optional[int] = None, engine: str = "auto") -> Optional[List[int]]:
+                node_limit: Optional[int] = None, engine: CoverEngine = "auto") -> Optional[List[int]]:
     """The first exact cover found, as a sorted list of row indices, or None.
 
     >>> exact_cover([[0, 1], [2], [0], [1, 2]])
@@ -227,7 +229,7 @@ def exact_cover(rows: Any, *, columns: Optional[int] = None, secondary: Iterable
 
 def exact_covers(rows: Any, *, columns: Optional[int] = None, secondary: Iterable[int] = (),
                  limit: Optional[int] = None, node_limit: Optional[int] = None,
-                 engine: str = "auto") -> Iterator[List[int]]:
+                 engine: CoverEngine = "auto") -> Iterator[List[int]]:
     """Iterate over the exact covers lazily (at most ``limit``), each a sorted row list.
 
     The matrix is checked at the call, not at the first ``next()``.
@@ -255,7 +257,7 @@ def _iterate(search: Any, limit: Optional[int], node_limit: Optional[int]
 
 def count_exact_covers(rows: Any, *, columns: Optional[int] = None,
                        secondary: Iterable[int] = (), limit: Optional[int] = None,
-                       node_limit: Optional[int] = None, engine: str = "auto") -> int:
+                       node_limit: Optional[int] = None, engine: CoverEngine = "auto") -> int:
     """The number of exact covers, stopping at ``limit`` (None: count them all).
 
     >>> count_exact_covers([[0, 1], [2], [0], [1], [1, 2]])
@@ -286,7 +288,7 @@ class CoverResult(NamedTuple):
 
 def search_exact_cover(rows: Any, *, columns: Optional[int] = None,
                        secondary: Iterable[int] = (), limit: Optional[int] = 1,
-                       node_limit: Optional[int] = None, engine: str = "auto") -> CoverResult:
+                       node_limit: Optional[int] = None, engine: CoverEngine = "auto") -> CoverResult:
     """One search with its statistics: count up to ``limit``, first cover, nodes, guesses.
 
     >>> search_exact_cover([[0, 1], [2], [0], [1], [1, 2]], limit=None)

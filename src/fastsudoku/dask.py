@@ -17,7 +17,7 @@ from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ._api import check_engine
+from ._api import Engine, check_engine
 from ._batch import solve_many
 
 try:
@@ -29,7 +29,7 @@ __all__ = ["solve_many_dask"]
 
 
 def _solve_block(block: np.ndarray, limit: int, box: Optional[Sequence[int]],
-                 node_limit: Optional[int], engine: str) -> np.ndarray:
+                 node_limit: Optional[int], engine: Engine) -> np.ndarray:
     """One block of rows -> the solutions with status, count and guesses appended."""
     result = solve_many(np.ascontiguousarray(block), limit=limit, box=box, threads=1,
                         node_limit=node_limit, engine=engine)
@@ -43,7 +43,7 @@ def _solve_block(block: np.ndarray, limit: int, box: Optional[Sequence[int]],
 
 def solve_many_dask(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = None,
                     node_limit: Optional[int] = None,
-                    engine: str = "bitmask") -> Tuple[Any, Any, Any, Any]:
+                    engine: Engine = "bitmask") -> Tuple[Any, Any, Any, Any]:
     """Lazy (solutions, status, counts, guesses) Dask arrays for a (count, N*N) Dask array.
 
     Each block of rows is one :func:`fastsudoku.solve_many` call (one thread: Dask spreads
