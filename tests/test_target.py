@@ -175,13 +175,18 @@ def test_branch_and_bound_equals_the_engines_own_enumeration():
     weights = P1074_RINGS.ravel().astype(np.int64)
     rng = np.random.default_rng(7)
     odd = rng.integers(-30, 30, size=81).astype(np.int64)
+    spent = {"bound": 0, "enumeration": 0}
     for values in _random_p1074_instances(25, 26, 99):
         for w in (weights, odd):
             full = _core.max_score(values, 3, 3, w, -1, False)
             bnb = _core.max_score(values, 3, 3, w)
             assert full[3] == bnb[3] == "exhausted"
             assert bnb[0] == full[0]
-            assert bnb[2] <= full[2]
+            spent["bound"] += bnb[2]
+            spent["enumeration"] += full[2]
+    # The bound's dive and stages can cost a guess or two more on an instance with a
+    # handful of solutions; over the set it must search far less than enumeration.
+    assert spent["bound"] * 10 < spent["enumeration"], spent
 
 
 # --- properties ------------------------------------------------------------------------------
