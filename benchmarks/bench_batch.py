@@ -29,7 +29,8 @@ import fastsudoku as fs
 from fastsudoku import _core
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import machine, read_puzzles, write_rows  # noqa: E402
+from common import (machine, per_call_loop, puzzle_array, read_puzzles,  # noqa: E402
+                    write_rows)
 
 HERE = Path(__file__).resolve().parent
 SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106",
@@ -53,17 +54,8 @@ def main() -> None:
     rows = []
     for name in SETS:
         lines = read_puzzles(Path(args.data) / name)
-        arr = np.array([[0 if ch in ".0" else int(ch) for ch in p] for p in lines],
-                       dtype=np.uint8)
-        arr = np.tile(arr, (args.times, 1))
-        if args.limit == 1:
-            def per_call():
-                for p in lines:
-                    fs.solve(p)
-        else:
-            def per_call():
-                for p in lines:
-                    fs.count_solutions(p, limit=args.limit)
+        arr = np.tile(puzzle_array(lines), (args.times, 1))
+        per_call = per_call_loop(lines, args.limit)
         def general_call():
             _core._set_b9(False)
             try:

@@ -27,12 +27,11 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 import fastsudoku as fs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import machine, read_puzzles, write_rows  # noqa: E402
+from common import (machine, per_call_loop, puzzle_array, read_puzzles,  # noqa: E402
+                    write_rows)
 
 HERE = Path(__file__).resolve().parent
 SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106",
@@ -72,17 +71,9 @@ def main() -> None:
     for name in SETS:
         path = Path(args.data) / name
         lines = read_puzzles(path)
-        arr = np.array([[0 if ch in ".0" else int(ch) for ch in p] for p in lines],
-                       dtype=np.uint8)
+        arr = puzzle_array(lines)
         for limit in (1, 2):
-            if limit == 1:
-                def per_call():
-                    for p in lines:
-                        fs.solve(p)
-            else:
-                def per_call():
-                    for p in lines:
-                        fs.count_solutions(p, limit=2)
+            per_call = per_call_loop(lines, limit)
             batch = fs.solve_many(arr, limit=limit, threads=1)
             ours_guesses = float(batch.guesses.mean())
             native_rate(command, path, limit)          # warm-up (page cache, CPU clock)

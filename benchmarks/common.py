@@ -54,3 +54,26 @@ def write_rows(path, rows) -> None:
         for row in rows:
             w.writerow({k: (f"{v:.4g}" if isinstance(v, float) else v) for k, v in row.items()})
     print(f"# written to {path}")
+
+
+def puzzle_array(lines):
+    """The (count, 81) uint8 array of 81-character puzzle lines ('.' or '0' empty)."""
+    import numpy as np
+    return np.array([[0 if ch in ".0" else int(ch) for ch in p] for p in lines],
+                    dtype=np.uint8)
+
+
+def per_call_loop(lines, limit: int):
+    """A function that makes one public call a puzzle: solve() for limit 1, else
+    count_solutions(limit=limit)."""
+    import fastsudoku as fs
+
+    if limit == 1:
+        def loop():
+            for p in lines:
+                fs.solve(p)
+    else:
+        def loop():
+            for p in lines:
+                fs.count_solutions(p, limit=limit)
+    return loop

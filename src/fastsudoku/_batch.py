@@ -81,8 +81,10 @@ def solve_many(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = N
     ``puzzles``: an integer array of shape (count, N*N) or (count, N, N), 0 for empty
     (uint8 is used as is, other integer dtypes are converted once), or puzzle strings (an
     iterable, or a 1-D array of str, bytes or objects such as a pandas column); a list of
-    81-character lines is read and written as whole arrays.  ``limit=2`` checks uniqueness (status ``NOT_UNIQUE``).  ``threads``:
-    the number of threads (default: every core); the results are the same for any number
+    81-character lines is read and written as whole arrays.  ``limit=2`` checks
+    uniqueness (status ``NOT_UNIQUE``); a limit or ``node_limit`` past 2**63 - 1 is no
+    limit.  ``threads``: the number of threads (default: every core; never more than
+    puzzles); the results are the same for any number
     (NumPy's OpenBLAS thread spins on a core for about 0.1 s after NumPy's import and its
     linear algebra: set ``OPENBLAS_NUM_THREADS=1`` if short batches follow them).
     ``engine``: ``"bitmask"`` or ``"dlx"``, as for :func:`solve`.
