@@ -17,8 +17,10 @@ def _array(lines):
     return np.array([[0 if ch in ".0" else int(ch) for ch in p] for p in lines], dtype=np.uint8)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def client():
+    # Function scope: the cluster is gone before the tests that use Dask's local schedulers
+    # (older Dask warns when a local scheduler runs beside an active distributed client).
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
         with distributed.Client(cluster) as c:
