@@ -156,6 +156,14 @@ def test_strings_of_other_forms_and_shapes():
     assert fs.solve_many([]).status.shape == (0,)
 
 
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64])
+@pytest.mark.parametrize("shape", [(0, 81), (0, 9, 9), (0, 16)])
+def test_empty_batches(dtype, shape):
+    result = fs.solve_many(np.zeros(shape, dtype=dtype), limit=2, threads=2)
+    assert result.solutions.shape == shape and result.solutions.dtype == dtype
+    assert result.status.shape == result.counts.shape == result.guesses.shape == (0,)
+
+
 def test_options_take_numpy_integers_and_huge_limits():
     empty = np.zeros((3, 16), dtype=np.uint8)
     counts = fs.count_many(empty, limit=10 ** 30)              # no limit: all 288 grids

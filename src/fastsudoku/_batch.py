@@ -185,7 +185,7 @@ def _solve_array(puzzles: np.ndarray, limit: int, box: Optional[Sequence[int]],
         # Rows out of uint8's range were invalid (the core saw 255s): they keep the
         # caller's own values.
         status[bad] = INVALID
-        solutions[bad] = puzzles.reshape(len(puzzles), -1)[bad]
+        solutions[bad] = puzzles.reshape(len(puzzles), n * n)[bad]
     solutions = solutions.reshape(puzzles.shape)
     return BatchResult(solutions, status, counts, guesses)
 
