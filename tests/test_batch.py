@@ -249,3 +249,25 @@ def test_first_dlx_batch_of_a_shape_on_many_threads():
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                               timeout=120)
         assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_threaded_batch_in_a_forked_child():
+    """A child forked after a threaded batch (multiprocessing's default start method on
+    Linux) has none of the pool's threads: its own threaded batch must not wait for them.
+    In a fresh interpreter, with a timeout: before the fix it hung."""
+    import subprocess
+    import sys
+    code = (
+        "import os, numpy as np, fastsudoku as fs\n"
+        "a = np.zeros((64, 81), np.uint8)\n"
+        "fs.solve_many(a, threads=2)\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    r = fs.solve_many(a, threads=2)\n"
+        "    os._exit(0 if (r.status == fs.SOLVED).all() else 3)\n"
+        "_, status = os.waitpid(pid, 0)\n"
+        "print(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 'signal')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "0", done.stderr[-2000:]

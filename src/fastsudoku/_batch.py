@@ -165,6 +165,18 @@ _POOLS: Dict[int, ThreadPoolExecutor] = {}
 _POOLS_LOCK = threading.Lock()
 
 
+def _forget_pools_after_fork() -> None:
+    """In a forked child the pools' threads do not exist (only the forking thread is
+    copied): a task submitted to them would wait for ever.  The child starts afresh."""
+    global _POOLS_LOCK
+    _POOLS.clear()
+    _POOLS_LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):          # POSIX; Windows has no fork
+    os.register_at_fork(after_in_child=_forget_pools_after_fork)
+
+
 def _pool(threads: int) -> ThreadPoolExecutor:
     """One pool of worker threads per thread count, kept for the next batch (starting
     threads costs more than a small batch's search)."""
