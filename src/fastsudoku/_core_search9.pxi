@@ -61,7 +61,6 @@ cdef uint8_t B9_DIGIT[27]        # k // 3 and k % 3 for a digit-band k = 3 * d +
 cdef uint8_t B9_BAND[27]
 cdef uint16_t B9_PAIRS[512]      # the (i, k) pairs (bit 3i+k) of M used by some permutation
 cdef uint32_t B9_PEERS[81][3]    # the peers of each cell (not itself), per band
-cdef uint32_t B9_COL[9]          # column j's 3 cells in a band
 
 
 cdef void _fill_b9_tables() noexcept:
@@ -106,8 +105,6 @@ cdef void _fill_b9_tables() noexcept:
             if y != x and (y // 9 == x // 9 or y % 9 == x % 9
                            or (y // 27 == x // 27 and (y % 9) // 3 == (x % 9) // 3)):
                 B9_PEERS[x][y // 27] |= (<uint32_t>1) << (y % 27)
-    for k in range(9):
-        B9_COL[k] = ((<uint32_t>1) << k) | ((<uint32_t>1) << (9 + k)) | ((<uint32_t>1) << (18 + k))
 
 
 _fill_b9_tables()
@@ -258,9 +255,10 @@ cdef bint b9_propagate(Board9 *s, uint32_t dirty) noexcept nogil:
 
 
 cdef int b9_choose(const Board9 *s, uint32_t *digits) noexcept nogil:
-    """The unplaced cell with the fewest candidates (bivalue cells first; the first in
-    reading order), -1 if every cell is placed; digits gets its candidates (bit d: d+1)."""
-    cdef int b, d, n, e, x, best_b = -1, best_score, nties, score
+    """The unplaced cell to branch on: among the first TIE_LIMIT bivalue cells, the one with
+    the most unplaced peers; without one, the first cell of fewest candidates in reading
+    order.  -1 if every cell is placed; digits gets its candidates (bit d: d+1)."""
+    cdef int b, d, n, x, best_b = -1, best_score, nties, score
     cdef uint32_t once, twice, thrice, w, u, pick = 0, c0, c1, c2, c3, carry, m, bit
     cdef uint32_t bivalue[3]
     cdef uint32_t cnt[3][4]
@@ -350,8 +348,8 @@ cdef int s9_init(Search9 *s, const uint8_t *values) noexcept nogil:
 
     The givens are placed all at once: digit d keeps, in band b, the cells that are
     neither given nor a peer of one of its own givens, and its givens there; a given that
-    is a peer of another given of its digit is a repeat.  (One at a time, each given
-    cost a b9_place: four times the work, for the same board.)"""
+    is a peer of another given of its digit is a repeat.  The board is the one that
+    placing the givens one at a time with b9_place would give, for less work."""
     cdef Board9 *root = &s.level[0]
     cdef int x, b, d
     cdef uint32_t bit, dirty = 0
