@@ -203,13 +203,13 @@ def _solve_array(puzzles: np.ndarray, limit: int, box: Optional[Sequence[int]],
 
 
 # One byte of an 81-character line -> its cell value; 255 for a byte that is not one of
-# the 9x9 line's symbols (the core marks such a row invalid, see _lines81).
+# the 9x9 line's symbols (the core marks such a row invalid, see lines81_values).
 _LINE81_LUT = np.full(256, 255, dtype=np.uint8)
 _LINE81_LUT[np.frombuffer(b"123456789", dtype=np.uint8)] = np.arange(1, 10, dtype=np.uint8)
 _LINE81_LUT[np.frombuffer(b".0-", dtype=np.uint8)] = 0
 
 
-def _lines81(lines: list) -> Optional[np.ndarray]:
+def lines81_values(lines: list) -> Optional[np.ndarray]:
     """The (count, 81) uint8 values of a list of 81-character lines, all str or all bytes,
     read in a few NumPy calls (None for any other list).  A character outside ``1-9``,
     ``.``, ``0``, ``-`` gives 255 in its row."""
@@ -241,13 +241,11 @@ def _solve_strings(lines: list, limit: int, box: Optional[Sequence[int]],
     grids: List[Optional[Grid]] = [None] * count
     rows = None
     if alphabet is None and (box is None or tuple(box) == (3, 3)):
-        rows = _lines81(lines)
+        rows = lines81_values(lines)
+    as_lines = rows is not None
     if rows is not None:
         r, c = 3, 3
-        odd = np.flatnonzero((rows == 255).any(axis=1)).tolist()
-        if odd:
-            rows = rows.copy()
-        for i in odd:
+        for i in np.flatnonzero((rows == 255).any(axis=1)).tolist():
             grid = _parse_or_none(lines[i], box, alphabet)
             if grid is not None and (grid.r, grid.c) == (3, 3):
                 rows[i] = np.frombuffer(grid.values, dtype=np.uint8)
@@ -275,20 +273,15 @@ def _solve_strings(lines: list, limit: int, box: Optional[Sequence[int]],
     out, status, counts, guesses = _run(rows, r, c, limit, threads, node_limit, engine)
     found = np.flatnonzero((status == SOLVED) | (status == NOT_UNIQUE)).tolist()
     solutions: list = [None] * count
-    if grids.count(None) == count and found:
-        # Only 81-character lines: every solution is written as digits at once.
+    text: Any = ""                      # the solutions as 81-digit lines, for lines
+    if as_lines and found:
         digits = (out + 48).tobytes()
         text = digits if type(lines[0]) is bytes else digits.decode("ascii")
-        for i in found:
-            solutions[i] = text[81 * i:81 * i + 81]
-    else:
-        for i in found:
-            grid = grids[i]
-            if grid is not None:
-                solutions[i] = grid.render(out[i].tobytes())
-            else:           # an 81-character line
-                line = (out[i] + 48).tobytes()
-                solutions[i] = line if type(lines[i]) is bytes else line.decode("ascii")
+    for i in found:
+        # A grid is kept for each puzzle parsed on its own; 81-character lines have none.
+        grid = grids[i]
+        solutions[i] = (grid.render(out[i].tobytes()) if grid is not None
+                        else text[81 * i:81 * i + 81])
     return BatchResult(solutions, status, counts, guesses)
 
 

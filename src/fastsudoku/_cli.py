@@ -45,8 +45,8 @@ from ._generate import GenerationError, generate
 from ._rate import rate
 from ._testdata import make_tests
 from ._api import ENGINES, _SEARCH, _grid
-from ._batch import INVALID, solve_many
-from ._grid import _LINE81, _LINE81_VALUES, Grid, box_for, parse
+from ._batch import INVALID, lines81_values, solve_many
+from ._grid import Grid, box_for, parse
 from ._errors import SearchLimitError, SudokuError
 from ._target import max_score
 
@@ -648,9 +648,8 @@ def _solve_lines81(args: argparse.Namespace, stream: Any, limit: int,
     def flush() -> None:
         nonlocal status, count, guesses
         texts = [t for _, t in chunk]
-        if all(_LINE81.fullmatch(t) for t in texts):
-            joined = "".join(texts).translate(_LINE81_VALUES).encode("latin-1")
-            values = np.frombuffer(joined, dtype=np.uint8).reshape(len(texts), 81)
+        values = lines81_values(texts)
+        if values is not None and not (values == 255).any():
             result = solve_many(values, limit=limit, threads=threads)
             if not (result.status == INVALID).any():
                 count += len(texts)
