@@ -41,7 +41,6 @@ from ._errors import ExactCoverError, SearchLimitError
 
 _INT32_MAX = 2 ** 31 - 1
 
-#: The engines; "auto" picks one from the matrix's shape.
 #: The exact-cover engines: "auto" picks "bitset" for small matrices, "dlx" above.
 CoverEngine = Literal["auto", "dlx", "bitset"]
 COVER_ENGINES = ("auto", "dlx", "bitset")
@@ -212,7 +211,8 @@ def _limit_error(search: Any, node_limit: Optional[int], found: int) -> SearchLi
 
 
 def exact_cover(rows: Any, *, columns: Optional[int] = None, secondary: Iterable[int] = (),
-                node_limit: Optional[int] = None, engine: CoverEngine = "auto") -> Optional[List[int]]:
+                node_limit: Optional[int] = None,
+                engine: CoverEngine = "auto") -> Optional[List[int]]:
     """The first exact cover found, as a sorted list of row indices, or None.
 
     >>> exact_cover([[0, 1], [2], [0], [1, 2]])
@@ -288,7 +288,8 @@ class CoverResult(NamedTuple):
 
 def search_exact_cover(rows: Any, *, columns: Optional[int] = None,
                        secondary: Iterable[int] = (), limit: Optional[int] = 1,
-                       node_limit: Optional[int] = None, engine: CoverEngine = "auto") -> CoverResult:
+                       node_limit: Optional[int] = None,
+                       engine: CoverEngine = "auto") -> CoverResult:
     """One search with its statistics: count up to ``limit``, first cover, nodes, guesses.
 
     >>> search_exact_cover([[0, 1], [2], [0], [1], [1, 2]], limit=None)

@@ -90,12 +90,12 @@ def generate(size: int = 9, *, box: Optional[Sequence[int]] = None, count: int =
     the random order allows).  ``symmetry``: None, ``"rot180"``, ``"rot90"``, ``"mirror"``
     or ``"diagonal"`` (the pattern of givens).  ``minimal``: no given can be removed without
     losing uniqueness (with a symmetry: no symmetric group of givens; above 16x16, as far
-    as uniqueness checks of 1,000 guesses tell: a longer check keeps the given).  ``difficulty``: a
-    tier of :func:`rate` (``simple``, ``easy``, ``intermediate``, ``expert``); puzzles are
-    made until one rates so (``simple`` with no clue count digs to 30-45 givens: minimal
-    puzzles that naked singles solve are rare).  ``seed``: the same seed gives the same puzzles on every
-    platform and for every ``threads`` (None: every core).  ``attempts``: per puzzle, before
-    :class:`GenerationError`.
+    as uniqueness checks of 1,000 guesses tell: a longer check keeps the given).
+    ``difficulty``: a tier of :func:`rate` (``simple``, ``easy``, ``intermediate``,
+    ``expert``); puzzles are made until one rates so (``simple`` with no clue count digs to
+    30-45 givens: minimal puzzles that naked singles solve are rare).  ``seed``: the same
+    seed gives the same puzzles on every platform and for every ``threads`` (None: every
+    core).  ``attempts``: per puzzle, before :class:`GenerationError`.
 
     >>> all(24 <= p.givens <= 28 for p in generate(count=3, clues=(24, 28), seed=1))
     True
