@@ -9,6 +9,7 @@ import numpy as np
 from . import _core
 from ._errors import SearchLimitError
 from ._grid import Grid, conflict_error, parse
+from ._options import COUNT_MAX as _COUNT_MAX, count_option, count_value  # noqa: F401
 
 #: The Sudoku engines: the bitmask search (default) and dancing links.
 Engine = Literal["bitmask", "dlx"]
@@ -36,30 +37,6 @@ def check_engine(engine: object) -> None:
     """ValueError unless engine is one of ENGINES (every Sudoku entry point's check)."""
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
-
-
-# A count or node limit beyond the C engines' 64-bit counters cannot be reached: it is
-# taken as that largest count (so limit=10**30 means "no limit", not an OverflowError).
-_COUNT_MAX = 2 ** 63 - 1
-
-
-def count_option(name: str, value: Any, lowest: int) -> Optional[int]:
-    """An integer option (``limit``, ``node_limit``) checked and clamped to 2**63 - 1; None
-    stays None.  NumPy integers are accepted; bools, floats and values below ``lowest``
-    raise ValueError naming the option."""
-    return None if value is None else count_value(name, value, lowest)
-
-
-def count_value(name: str, value: Any, lowest: int) -> int:
-    """count_option for an option that must be given (None is refused too)."""
-    try:
-        number = None if isinstance(value, bool) else operator.index(value)
-    except TypeError:
-        number = None
-    if number is None or number < lowest:
-        kind = "positive" if lowest == 1 else "non-negative"
-        raise ValueError(f"{name} must be a {kind} integer, got {value!r}")
-    return min(number, _COUNT_MAX)
 
 
 def _check_options(engine: object, limit: Any,

@@ -20,15 +20,17 @@ from __future__ import annotations
 import math
 import operator
 import re
+import unicodedata
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._errors import ConflictError, InvalidValueError, ParseError, ShapeError
-
-MAX_SIDE = 64
+from ._options import MAX_SIDE, alphabet_option, box_option, shown
 EMPTY_CHARS = ".0-_*?"
 ALNUM = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 HEX = "0123456789ABCDEF"
+#: Every side up to 64, case-sensitive: what generate() writes above side 35.
+WIDE = ALNUM + "abcdefghijklmnopqrstuvwxyz" + "@$%"
 
 Box = Tuple[int, int]
 Render = Callable[[bytes], Any]
@@ -94,14 +96,79 @@ def _expand_alphabet(spec: str) -> str:
     return spec
 
 
+def describe_char(ch: str) -> str:
+    """A character as a message shows it: quoted, with its code point and name when it is
+    invisible, a space or not ASCII ('\\ufeff' -> "U+FEFF (ZERO WIDTH NO-BREAK SPACE)")."""
+    code = f"U+{ord(ch):04X} ({unicodedata.name(ch, 'unnamed character')})"
+    if ch.isascii() and ch.isprintable() and not ch.isspace():
+        return repr(ch)
+    if ch.isprintable() and not ch.isspace() and unicodedata.category(ch)[0] not in "CMZ":
+        return f"{ch!r}, {code}"
+    return code
+
+
+def describe_token(tok: str) -> str:
+    """A token as a message shows it: a long one cut short, invisible characters named."""
+    if len(tok) == 1:
+        return describe_char(tok)
+    shown = repr(tok) if len(tok) <= 24 else f"{tok[:20]!r}... ({len(tok):,} characters)"
+    odd = next((ch for ch in tok if not (ch.isascii() and ch.isprintable())), None)
+    return shown if odd is None else f"{shown}, holding {describe_char(odd)}"
+
+
+def symbol_table(symbols: str) -> Dict[str, int]:
+    """Each symbol -> its value (1 for the first).  Letters match in either case unless two
+    symbols differ only by case (the alphabets above side 35 hold A-Z and a-z): then the
+    alphabet is case-sensitive and only the symbols themselves match."""
+    table = {ch: v for v, ch in enumerate(symbols, 1)}
+    other_case: Dict[str, int] = {}
+    for v, ch in enumerate(symbols, 1):
+        for variant in (ch.lower(), ch.upper()):
+            if variant == ch:
+                continue
+            if variant in table or other_case.get(variant, v) != v:
+                return table                     # case-sensitive
+            other_case[variant] = v
+    table.update(other_case)
+    return table
+
+
+def _check_symbols(alphabet: str, symbols: str) -> str:
+    """The alphabet's symbols as the output writes them; ParseError for one that cannot be
+    a cell (a space, '|', an empty mark, a character whose case changes its length) or a
+    repeat."""
+    for ch in symbols:
+        if ch.isspace() or ch == "|" or not ch.isprintable():
+            raise ParseError(f"alphabet {alphabet!r} holds {describe_char(ch)}, which cannot "
+                             "be a cell symbol (spaces, '|' and invisible characters separate "
+                             "cells)")
+        if len(ch.upper()) != 1 or len(ch.lower()) != 1:
+            raise ParseError(f"alphabet {alphabet!r}: symbol {describe_char(ch)} becomes "
+                             f"{ch.upper()!r} in upper case; use symbols that keep one "
+                             "character in both cases")
+    if len(set(symbols)) != len(symbols):
+        twice = next(ch for ch in symbols if symbols.count(ch) > 1)
+        raise ParseError(f"alphabet {alphabet!r} repeats a symbol: {describe_char(twice)}")
+    if len(symbol_table(symbols)) > len(symbols):     # case-insensitive: written in upper
+        upper = symbols.upper()                         # case where that reads back the same
+        table = symbol_table(upper)
+        if all(table.get(ch) == v for v, ch in enumerate(symbols, 1)):
+            return upper
+    return symbols
+
+
 def alphabet_symbols(alphabet: str, n: int) -> str:
     """The n symbols of an alphabet, value 1 first.
 
     Names: "digits" (1-9), "letters" (A-Z), "alnum" (1-9 then A-Z), "hex" (0-9A-F, where
-    '0' is the first value); ranges such as "A-P", "1-9A-G", "0-9A-F"; or the symbols
-    themselves, e.g. "123456789ABCDEFG".
+    '0' is the first value), "wide" (1-9, A-Z, a-z, '@', '$', '%': every side up to 64,
+    case-sensitive); ranges such as "A-P", "1-9A-G", "0-9A-F"; or the symbols themselves,
+    e.g. "123456789ABCDEFG".  An alphabet in which no two symbols differ only by case is
+    read in either case and written in upper case; one that holds both cases of a letter
+    is case-sensitive.
     """
-    names = {"digits": ALNUM[:9], "alnum": ALNUM, "letters": LETTERS, "hex": HEX}
+    names = {"digits": ALNUM[:9], "alnum": ALNUM, "letters": LETTERS, "hex": HEX,
+             "wide": WIDE}
     if not isinstance(alphabet, str) or not alphabet:
         raise ParseError(f"alphabet must be a non-empty string, got {alphabet!r}")
     key = alphabet.lower()
@@ -116,11 +183,13 @@ def alphabet_symbols(alphabet: str, n: int) -> str:
         if len(symbols) != n:
             raise ParseError(f"alphabet {alphabet!r} has {len(symbols)} symbols, "
                              f"the grid needs {n}")
-    if len(set(symbols.upper())) != n:
-        raise ParseError(f"alphabet {alphabet!r} repeats a symbol")
-    if any(ch.isspace() or ch == "|" for ch in symbols):
-        raise ParseError(f"alphabet {alphabet!r} contains a space or '|'")
-    return symbols.upper()
+    return _check_symbols(alphabet, symbols)
+
+
+def default_symbols(n: int) -> str:
+    """The symbols written for a side n when the input named none: 1-9 then A-Z up to
+    side 35, and the case-sensitive "wide" alphabet (1-9, A-Z, a-z, '@', '$', '%') above."""
+    return ALNUM[:n] if n <= len(ALNUM) else WIDE[:n]
 
 
 def _candidate_alphabets(n: int, text: str) -> List[str]:
@@ -131,15 +200,14 @@ def _candidate_alphabets(n: int, text: str) -> List[str]:
         cands.append(LETTERS[:n])
     if n == 16:
         cands.append(HEX)
+    if n > len(ALNUM):
+        cands.append(WIDE[:n])
     return cands
 
 
 def _decoder(symbols: str, text_chars: str) -> Dict[str, int]:
     """Map every accepted character to its value (0 for empty)."""
-    table = {}
-    for v, ch in enumerate(symbols, 1):
-        table[ch] = v
-        table[ch.lower()] = v
+    table = symbol_table(symbols)
     empties = [e for e in EMPTY_CHARS if e not in table]
     # In the 1-9A-G alphabet of side 16, '0' could also be hex's first value: it is an empty
     # cell only when the text uses no other empty character.
@@ -162,10 +230,7 @@ def choose_alphabet(n: int, chars: str, alphabet: Optional[str]) -> Tuple[str, D
         if seen <= table.keys():
             fits.append((symbols, table))
     if not fits:
-        if n > len(ALNUM):
-            raise ParseError(f"side {n} has no one-character alphabet: write the cells as "
-                             "space-separated numbers")
-        symbols = ALNUM[:n]
+        symbols = default_symbols(n)
         return symbols, _decoder(symbols, chars)   # the caller reports the bad character
     if len(fits) > 1:
         decoded = {tuple(t[ch] for ch in sorted(seen)) for _, t in fits}
@@ -177,13 +242,20 @@ def choose_alphabet(n: int, chars: str, alphabet: Optional[str]) -> Tuple[str, D
 
 
 def _describe(symbols: str) -> str:
-    if symbols == HEX:
-        return "0-9A-F"
-    if symbols.isalpha():
-        return f"A-{symbols[-1]}"
-    if len(symbols) > 9:
-        return f"1-9A-{symbols[-1]}"
-    return f"1-{symbols[-1]}"
+    """'123456789ABCDEFG' -> '1-9A-G': runs of three or more consecutive characters as
+    ranges."""
+    parts = []
+    k = 0
+    while k < len(symbols):
+        j = k
+        while j + 1 < len(symbols) and ord(symbols[j + 1]) == ord(symbols[j]) + 1:
+            j += 1
+        if j - k >= 2:
+            parts.append(f"{symbols[k]}-{symbols[j]}")
+        else:
+            parts.append(symbols[k:j + 1])
+        k = j + 1
+    return "".join(parts)
 
 
 # ----------------------------------------------------------------------------------------
@@ -195,7 +267,7 @@ _DASHES = re.compile(r"^[\s\-]+$")
 
 
 def _bad_char(ch: str, row: int, col: int, line: int, n: int, symbols: str) -> ParseError:
-    shown = repr(ch)
+    shown = describe_char(ch)
     return ParseError(
         f"row {row}, column {col} (line {line}): {shown} is not a symbol of the "
         f"{_describe(symbols)} alphabet (empty: '.', '0', '-')",
@@ -335,21 +407,33 @@ def _parse_text(text: str, box: Optional[Sequence[int]], alphabet: Optional[str]
     return Grid(bytes(values), r, c, _substitute(text, positions, symbols, origin), symbols)
 
 
+EMPTY_TOKENS = frozenset(".-_*?0")
+
+
 def _token_value(tok: str, n: int, row: int, col: int, line: Optional[int],
-                 symbols: Optional[str]) -> int:
-    if tok in (".", "-", "_", "*", "?", "0"):
+                 table: Optional[Dict[str, int]]) -> int:
+    """The value of one cell token: a number 1..n in ASCII digits (other scripts' digits are
+    not numbers here, as in character mode), an empty mark, or a symbol of the alphabet."""
+    where = f"row {row}, column {col}" + (f" (line {line})" if line else "")
+    if tok in EMPTY_TOKENS:
         return 0
-    if tok.isdigit():
-        v = int(tok)
-        if v > n:
-            raise InvalidValueError(
-                f"row {row}, column {col}" + (f" (line {line})" if line else "")
-                + f": value {v} is out of range 1..{n}", row=row, column=col, value=v)
-        return v
-    if symbols is not None and len(tok) == 1 and tok.upper() in symbols.upper():
-        return symbols.upper().index(tok.upper()) + 1
-    raise ParseError(f"row {row}, column {col}" + (f" (line {line})" if line else "")
-                     + f": {tok!r} is not a number", row=row, column=col, char=tok, line=line)
+    if tok.isascii() and tok.isdigit():
+        digits = tok.lstrip("0")
+        if not digits:
+            return 0
+        if len(digits) > 6:                 # no int() of a token that long: not a value
+            raise ParseError(f"{where}: {describe_token(tok)} is not a cell value (a number "
+                             f"of {len(digits):,} digits; values are 1..{n})",
+                             row=row, column=col, char=tok, line=line)
+        if int(digits) > n:
+            raise InvalidValueError(f"{where}: value {digits} is out of range 1..{n}",
+                                    row=row, column=col, value=int(digits))
+        return int(digits)
+    if table is not None and tok in table:
+        return table[tok]
+    raise ParseError(f"{where}: {describe_token(tok)} is not a number"
+                     + (" or a symbol of the alphabet" if table is not None else ""),
+                     row=row, column=col, char=tok, line=line)
 
 
 def _from_tokens(row_tokens: List[List[str]], spans: List[List[Tuple[int, int]]], text: str,
@@ -364,14 +448,12 @@ def _from_tokens(row_tokens: List[List[str]], spans: List[List[Tuple[int, int]]]
                 raise ParseError(f"row {row} has {len(toks)} numbers, expected {n}", row=row,
                                  line=lines[row - 1] if lines else None)
     r, c = box_for(n, box)
-    symbols = None
-    if alphabet not in (None, "numbers"):
-        symbols = alphabet_symbols(alphabet, n)
+    symbols, table = _token_symbols(alphabet, n)
     values = bytearray(n * n)
     for k, tok in enumerate(flat):
         row, col = k // n + 1, k % n + 1
         values[k] = _token_value(tok, n, row, col,
-                                 lines[row - 1] if lines else 1, symbols)
+                                 lines[row - 1] if lines else 1, table)
     width = len(str(n))
 
     def render(vals: bytes) -> Any:
@@ -393,19 +475,29 @@ def _from_tokens(row_tokens: List[List[str]], spans: List[List[Tuple[int, int]]]
 # Lists, tuples and arrays
 # ----------------------------------------------------------------------------------------
 
-def _cell_value(x: Any, n: int, row: int, col: int, symbols: Optional[str]) -> int:
+def _token_symbols(alphabet: Optional[str],
+                   n: int) -> Tuple[Optional[str], Optional[Dict[str, int]]]:
+    """(symbols, their table) of the alphabet tokens may use; (None, None) for numbers."""
+    if alphabet in (None, "numbers"):
+        return None, None
+    symbols = alphabet_symbols(alphabet, n)       # type: ignore[arg-type]
+    return symbols, symbol_table(symbols)
+
+
+def _cell_value(x: Any, n: int, row: int, col: int,
+                table: Optional[Dict[str, int]]) -> int:
     if x is None:
         return 0
     if isinstance(x, str):
-        return _token_value(x.strip(), n, row, col, None, symbols)
+        return _token_value(x.strip(), n, row, col, None, table)
     if isinstance(x, bool):
         raise InvalidValueError(f"row {row}, column {col}: {x!r} is not a cell value",
                                 row=row, column=col, value=x)
     try:
         v = operator.index(x)
     except TypeError:
-        raise InvalidValueError(f"row {row}, column {col}: {x!r} is not an integer",
-                                row=row, column=col, value=x) from None
+        raise InvalidValueError(f"row {row}, column {col}: {shown(x)} is not an "
+                                "integer", row=row, column=col, value=x) from None
     if not 0 <= v <= n:
         raise InvalidValueError(f"row {row}, column {col}: value {v} is out of range 0..{n}",
                                 row=row, column=col, value=v)
@@ -439,8 +531,8 @@ def _parse_sequence(seq: Sequence[Any], box: Optional[Sequence[int]],
             if len(x) != n:
                 raise ParseError(f"row {row} has {len(x)} cells, expected {n}", row=row)
         r, c = box_for(n, box)
-        symbols = alphabet_symbols(alphabet, n) if alphabet not in (None, "numbers") else None
-        values = bytes(_cell_value(x, n, i + 1, j + 1, symbols)
+        symbols, table = _token_symbols(alphabet, n)
+        values = bytes(_cell_value(x, n, i + 1, j + 1, table)
                        for i, rowv in enumerate(items) for j, x in enumerate(rowv))
         row_kinds = [type(x) for x in items]
         as_str = [[isinstance(x, str) for x in rowv] for rowv in items]
@@ -462,8 +554,8 @@ def _parse_sequence(seq: Sequence[Any], box: Optional[Sequence[int]],
     if side * side != len(items):
         raise ParseError(f"a flat list has N*N cells (16, 36, 81, ...), got {len(items)}")
     r, c = box_for(side, box)
-    symbols = alphabet_symbols(alphabet, side) if alphabet not in (None, "numbers") else None
-    values = bytes(_cell_value(x, side, k // side + 1, k % side + 1, symbols)
+    symbols, table = _token_symbols(alphabet, side)
+    values = bytes(_cell_value(x, side, k // side + 1, k % side + 1, table)
                    for k, x in enumerate(items))
     as_str_flat = [isinstance(x, str) for x in items]
 
@@ -521,21 +613,45 @@ def _render_line81(text: str) -> Render:
     return render
 
 
+#: No puzzle's text is longer: 64 lines of the longest line a reader takes (a 64x64 grid
+#: of two-digit numbers with separators fits many times over).
+MAX_TEXT = 64 * (1 << 16)
+
+
+def _text_checked(text: str) -> str:
+    """The text without a leading byte-order mark; ParseError when it is longer than any
+    puzzle (before anything is allocated for its cells)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if len(text) > MAX_TEXT:
+        raise ParseError(f"the text has {len(text):,} characters, more than any puzzle "
+                         f"(at most {MAX_TEXT:,})")
+    return text
+
+
 def parse(puzzle: Any, box: Optional[Sequence[int]] = None,
           alphabet: Optional[str] = None) -> Grid:
     """Read a puzzle in any accepted form (see the module docstring)."""
+    box = box_option(box)
+    alphabet = alphabet_option(alphabet)
     if isinstance(puzzle, str):
-        if (alphabet is None and (box is None or tuple(box) == (3, 3))
+        if (alphabet is None and (box is None or box == (3, 3))
                 and _LINE81.fullmatch(puzzle)):
             values = puzzle.translate(_LINE81_VALUES).encode("latin-1")
             return Grid(values, 3, 3, _render_line81(puzzle), "123456789")
-        return _parse_text(puzzle, box, alphabet, "str")
+        return _parse_text(_text_checked(puzzle), box, alphabet, "str")
     if isinstance(puzzle, (bytes, bytearray)):
+        if alphabet is not None and not alphabet.isascii():
+            raise ParseError(f"alphabet {alphabet!r} is not ASCII: a bytes puzzle is written "
+                             "in ASCII (pass the puzzle as a str)")
+        data = bytes(puzzle)
+        if data.startswith(b"\xef\xbb\xbf"):          # a UTF-8 byte-order mark
+            data = data[3:]
         try:
-            text = bytes(puzzle).decode("ascii")
+            text = data.decode("ascii")
         except UnicodeDecodeError as e:
-            raise ParseError(f"byte {e.start} (0x{puzzle[e.start]:02x}) is not ASCII") from None
-        return _parse_text(text, box, alphabet, "bytes")
+            raise ParseError(f"byte {e.start} (0x{data[e.start]:02x}) is not ASCII") from None
+        return _parse_text(_text_checked(text), box, alphabet, "bytes")
     if type(puzzle).__module__ == "numpy" and hasattr(puzzle, "dtype"):
         return _parse_array(puzzle, box)
     if isinstance(puzzle, (list, tuple)):
