@@ -89,9 +89,12 @@ def test_csv_layouts_keep_solutions():
     with pytest.raises(fs.ParseError) as info:
         list(formats.read(io.StringIO("a,b\n1,2\n"), "csv"))
     assert info.value.line == 1
-    with pytest.raises(fs.ParseError) as info:
-        list(formats.read(io.StringIO(f"puzzle,solution\n{LINES[0]}\n"), "csv"))
-    assert info.value.line == 2
+    # A row with the wrong number of fields is reported in its record; the rows after it
+    # are still read.
+    bad, good = formats.read(io.StringIO(f"puzzle,solution\n{LINES[0]}\n{LINES[1]},\n"), "csv")
+    assert isinstance(bad.error, fs.ParseError) and bad.error.line == 2 and bad.puzzle == ""
+    assert "1 fields, the header has 2" in str(bad.error)
+    assert (good.line, good.puzzle, good.error) == (3, LINES[1], None)
 
 
 def test_grids_with_separators_and_numbers():

@@ -30,13 +30,14 @@ wrong); 2 usage; 65 some input could not be read (file, line and column on stder
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Optional, TextIO, Tuple
+from typing import Any, Dict, Iterator, List, Optional, TextIO, Tuple, Union
 
 import numpy as np
 
@@ -46,8 +47,8 @@ from ._rate import rate
 from ._testdata import make_tests
 from ._api import ENGINES, _SEARCH, _grid
 from ._batch import INVALID, lines81_values, solve_many
-from ._grid import Grid, box_for, parse
-from ._errors import SearchLimitError, SudokuError
+from ._grid import MAX_TEXT, Grid, box_for, parse
+from ._errors import ParseError, SearchLimitError, SudokuError
 from ._target import max_score
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, EXIT_DATAERR = 0, 1, 2, 65
@@ -61,9 +62,29 @@ def _box(text: str) -> Tuple[int, int]:
         raise argparse.ArgumentTypeError(f"box must look like 3x3 or 2x3, got {text!r}") from None
 
 
-def _puzzles(stream: TextIO) -> Iterator[Tuple[int, str]]:
+# (line number, the puzzle's text, or the error that kept it from being read)
+Item = Tuple[int, Union[str, SudokuError]]
+
+
+def _puzzles(stream: TextIO) -> Iterator[Item]:
     for record in formats.read_lines(stream):
-        yield record.line, record.puzzle
+        yield _item(record)
+
+
+def _item(record: formats.Record) -> Item:
+    """(line, the puzzle's text or the error that kept the reader from it)."""
+    if record.error is None:
+        return record.line, record.puzzle
+    setattr(record.error, "_located", True)    # its line is the file's already
+    return record.line, record.error
+
+
+def _text(record: formats.Record) -> str:
+    """The record's puzzle text; its reading error raised (inside the caller's handler)."""
+    text = _item(record)[1]
+    if isinstance(text, SudokuError):
+        raise text
+    return text
 
 
 # (line number, error or None, solutions found up to the limit, parsed grid, first
@@ -81,10 +102,12 @@ def _located(error: SudokuError, number: int) -> SudokuError:
     return error
 
 
-def _per_line(items: Iterator[Tuple[int, str]], args: argparse.Namespace,
+def _per_line(items: Iterator[Item], args: argparse.Namespace,
               limit: int) -> Iterator[Answer]:
     for number, text in items:
         try:
+            if isinstance(text, SudokuError):
+                raise text
             grid = _grid(text, args.box, args.alphabet)
         except SudokuError as e:
             yield number, _located(e, number), 0, None, None, 0
@@ -94,10 +117,10 @@ def _per_line(items: Iterator[Tuple[int, str]], args: argparse.Namespace,
         yield number, None, found, grid, first, guesses
 
 
-def _batched(items: Iterator[Tuple[int, str]], args: argparse.Namespace, limit: int,
+def _batched(items: Iterator[Item], args: argparse.Namespace, limit: int,
              threads: int) -> Iterator[Answer]:
     """The same answers as _per_line, CHUNK puzzles at a time through solve_many."""
-    chunk: List[Tuple[int, str]] = []
+    chunk: List[Item] = []
     for item in items:
         chunk.append(item)
         if len(chunk) == CHUNK:
@@ -107,11 +130,13 @@ def _batched(items: Iterator[Tuple[int, str]], args: argparse.Namespace, limit: 
         yield from _solve_chunk(chunk, args, limit, threads)
 
 
-def _solve_chunk(chunk: List[Tuple[int, str]], args: argparse.Namespace, limit: int,
+def _solve_chunk(chunk: List[Item], args: argparse.Namespace, limit: int,
                  threads: int) -> Iterator[Answer]:
     parsed: List[Any] = []
     for _, text in chunk:
         try:
+            if isinstance(text, SudokuError):
+                raise text
             parsed.append(parse(text, args.box, args.alphabet))
         except SudokuError as e:
             parsed.append(e)
@@ -175,14 +200,21 @@ class _Writer:
 
 
 def _open(args: argparse.Namespace) -> TextIO:
+    """The input as text: UTF-8 with a leading byte-order mark dropped, bytes that are not
+    UTF-8 as U+FFFD (reported where they stand), line breaks as they are (the readers split
+    lines, the same way for a file and for stdin)."""
     if args.file == "-":
-        return sys.stdin
-    return open(args.file, encoding="utf-8", errors="replace", newline="")
+        try:
+            fd = sys.stdin.fileno()
+        except (OSError, ValueError, AttributeError):    # not a file (a test's StringIO)
+            return sys.stdin
+        return open(fd, encoding="utf-8-sig", errors="replace", newline="", closefd=False)
+    return open(args.file, encoding="utf-8-sig", errors="replace", newline="")
 
 
-def _records(args: argparse.Namespace, stream: TextIO) -> Iterator[Tuple[int, str]]:
-    for record in formats.read(stream, args.format):
-        yield record.line, record.puzzle
+def _records(args: argparse.Namespace, numbered: Iterator[formats.Line]) -> Iterator[Item]:
+    for record in formats.read_numbered(numbered, args.format):
+        yield _item(record)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -287,7 +319,7 @@ def _check(args: argparse.Namespace, stream: TextIO) -> int:
     counts: Dict[str, int] = {}
     for record in formats.read(stream, args.format):
         try:
-            grid = _grid(record.puzzle, args.box, args.alphabet)
+            grid = _grid(_text(record), args.box, args.alphabet)
             found, first, _, _ = _SEARCH["bitmask"](grid.values, grid.r, grid.c, 2, -1)
             verdict = {0: "no solution", 1: "ok"}.get(found, "not unique")
             if record.solution and verdict != "no solution":
@@ -323,7 +355,7 @@ def _convert(args: argparse.Namespace, stream: TextIO) -> int:
     out = _Writer(sys.stdout, args.to, grid_like=False)
     for record in formats.read(stream, args.format):
         try:
-            grid = parse(record.puzzle, args.box, args.alphabet)
+            grid = parse(_text(record), args.box, args.alphabet)
             solution = (parse(record.solution, args.box, args.alphabet).values
                         if record.solution else None)
         except SudokuError as e:
@@ -368,7 +400,7 @@ def _bench(args: argparse.Namespace, stream: TextIO) -> int:
     grids = []
     for record in formats.read(stream, args.format):
         try:
-            grids.append(_grid(record.puzzle, args.box, args.alphabet))
+            grids.append(_grid(_text(record), args.box, args.alphabet))
         except SudokuError as e:
             _report(args, record.line, _located(e, record.line))
             return EXIT_DATAERR
@@ -405,7 +437,7 @@ def _rate_file(args: argparse.Namespace, stream: TextIO) -> int:
     status = EXIT_OK
     for record in formats.read(stream, args.format):
         try:
-            r = rate(record.puzzle, box=args.box, alphabet=args.alphabet)
+            r = rate(_text(record), box=args.box, alphabet=args.alphabet)
         except SudokuError as e:
             _report(args, record.line, _located(e, record.line))
             sys.stdout.write(f"error: {e}\n")
@@ -458,7 +490,8 @@ def _run_judge(args: argparse.Namespace) -> int:
 
 
 def _judge(args: argparse.Namespace) -> int:
-    text = sys.stdin.read()
+    with _open(argparse.Namespace(file="-")) as stream:
+        text = stream.read()
     try:
         sys.stdout.write(judges.answer(args.problem, text))
     except (SudokuError, ValueError) as e:
@@ -480,13 +513,18 @@ def _target(args: argparse.Namespace, stream: TextIO) -> int:
             print(f"fastsudoku: --weights {args.weights}: expected N lines of N integers",
                   file=sys.stderr)
             return EXIT_DATAERR
+    cases: List[Item]
     if args.lines:
         cases = list(_puzzles(stream))
     else:
-        cases = [(1, stream.read())]
+        text = stream.read(MAX_TEXT + 1)
+        cases = [(1, text if len(text) <= MAX_TEXT else ParseError(
+            f"the input is longer than any puzzle (more than {MAX_TEXT:,} characters)"))]
     status = EXIT_OK
     for number, text in cases:
         try:
+            if isinstance(text, SudokuError):
+                raise text
             result = max_score(text, weights, box=args.box, alphabet=args.alphabet,
                                node_limit=args.node_limit)
         except SearchLimitError as e:
@@ -510,7 +548,47 @@ def _target(args: argparse.Namespace, stream: TextIO) -> int:
     return status
 
 
+EXIT_OTHER = 1          # an error that is neither usage nor data: the output cannot be written
+EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports SIGINT
+
+
+def error(message: str) -> None:
+    """One line on stderr: ``fastsudoku: error: message``."""
+    print(f"fastsudoku: error: {message}", file=sys.stderr)
+
+
 def main(argv: Optional[List[str]] = None) -> int:
+    """The command line; returns the exit code.  Whatever happens, one error line on stderr
+    and a documented code, never a traceback: 2 usage, 65 unreadable input, 1 an output
+    that cannot be written (a full disk, a closed pipe), 130 Ctrl-C."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except KeyboardInterrupt:
+        error("interrupted")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _drop_stdout()            # the reader went away (| head): nothing more to say
+        return EXIT_OTHER
+    except OSError as e:
+        _drop_stdout()
+        error(f"cannot write the output: {e.strerror or e}")
+        return EXIT_OTHER
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device, so that the interpreter's last flush of what could
+    not be written raises nothing more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _main(argv: Optional[List[str]]) -> int:
     try:
         args = _parser().parse_args(argv)
     except SystemExit as e:
@@ -564,28 +642,21 @@ def main(argv: Optional[List[str]] = None) -> int:
 def _solve(args: argparse.Namespace, stream: TextIO) -> int:
     limit = max(args.limit, 2) if args.unique else args.limit
     start = time.perf_counter()
-    stream = _progress(stream)
-    if args.format == "auto":
-        head: List[str] = []
-        for line in stream:
-            head.append(line)
-            if len(head) >= 80:
-                break
-        args.format = formats.detect(head)
-        stream = formats._chain(head, stream)    # type: ignore[assignment]
-    out = _Writer(sys.stdout, args.output_format if args.command == "solve" else None,
-                  grid_like=args.format in ("grid", "sdk") and args.command == "solve")
-    if (args.format == "line" and args.engine == "bitmask" and args.box in (None, (3, 3))
-            and args.alphabet is None and args.output_format in (None, "line")):
-        stats = _solve_lines81(args, stream, limit, out)
+    with _progress(stream) as source:
+        args.format, numbered = formats.detect_lines(formats.lines(source), args.format)
+        out = _Writer(sys.stdout, args.output_format if args.command == "solve" else None,
+                      grid_like=args.format in ("grid", "sdk") and args.command == "solve")
+        stats = None
+        if (args.format == "line" and args.engine == "bitmask" and args.box in (None, (3, 3))
+                and args.alphabet is None and args.output_format in (None, "line")):
+            stats = _solve_lines81(args, numbered, limit, out)
         if stats is not None:
             status, count, guesses = stats
-            _print_stats(args, count, guesses, start)
-            return status
-    items = _records(args, stream)
-    answers = (_per_line(items, args, limit) if args.threads is None
-               else _batched(items, args, limit, args.threads))
-    status, count, guesses = _emit(args, out, answers, limit, EXIT_OK)
+        else:
+            items = _records(args, numbered)
+            answers = (_per_line(items, args, limit) if args.threads is None
+                       else _batched(items, args, limit, args.threads))
+            status, count, guesses = _emit(args, out, answers, limit, EXIT_OK)
     _print_stats(args, count, guesses, start)
     return status
 
@@ -593,16 +664,43 @@ def _solve(args: argparse.Namespace, stream: TextIO) -> int:
 SUMMARY_OVER = 300    # puzzles above which a summary line goes to stderr unasked
 
 
-def _progress(lines: Any) -> Any:
-    """The input lines with a progress bar on stderr when it is a terminal and tqdm is
-    installed (pip install "fastsudoku[progress]"); the lines as they are otherwise."""
+class _Progress:
+    """A text stream whose reads move a progress bar on stderr: over the file's bytes when
+    its size is known (an ETA), a running count of characters otherwise (a pipe)."""
+
+    def __init__(self, stream: TextIO, bar: Any) -> None:
+        self.stream = stream
+        self.bar = bar
+
+    def read(self, size: int = -1) -> str:
+        chunk = self.stream.read(size)
+        self.bar.update(len(chunk))
+        return chunk
+
+    def __enter__(self) -> "_Progress":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.bar.close()
+
+
+def _progress(stream: TextIO) -> Any:
+    """The stream with a progress bar on stderr when stderr is a terminal and tqdm is
+    installed (pip install "fastsudoku[progress]"); the stream as it is otherwise (also a
+    context manager, closing the bar)."""
     if not sys.stderr.isatty():
-        return lines
+        return contextlib.nullcontext(stream)
     try:
         from tqdm import tqdm  # type: ignore[import-untyped]
     except ImportError:
-        return lines
-    return tqdm(lines, unit=" lines", file=sys.stderr, leave=False, mininterval=0.5)
+        return contextlib.nullcontext(stream)
+    try:
+        total: Optional[int] = os.fstat(stream.fileno()).st_size or None
+    except (OSError, ValueError, AttributeError):
+        total = None
+    bar = tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024, file=sys.stderr,
+               leave=False, mininterval=0.5)
+    return _Progress(stream, bar)
 
 
 def _emit(args: argparse.Namespace, out: _Writer, answers: Iterator[Answer], limit: int,
@@ -635,15 +733,15 @@ def _print_stats(args: argparse.Namespace, count: int, guesses: int, start: floa
               f"{guesses / count:.1f} guesses/puzzle", file=sys.stderr)
 
 
-def _solve_lines81(args: argparse.Namespace, stream: Any, limit: int,
+def _solve_lines81(args: argparse.Namespace, numbered: Iterator[formats.Line], limit: int,
                    out: _Writer) -> Optional[Tuple[int, int, int]]:
     """The common case at array speed: chunks of 81-character lines, converted, solved and
-    written as whole arrays.  A chunk holding anything else (a bad line, another size) goes
-    through the general path, so every answer and message is the same as there.
-    Returns (exit status, puzzles, guesses)."""
+    written as whole arrays.  A chunk holding anything else (a bad line, another size, a
+    line too long to read) goes through the general path, so every answer and message is
+    the same as there.  Returns (exit status, puzzles, guesses)."""
     status, count, guesses = EXIT_OK, 0, 0
     threads = args.threads or 1
-    chunk: List[Tuple[int, str]] = []
+    chunk: List[Item] = []
 
     def flush() -> None:
         nonlocal status, count, guesses
@@ -671,11 +769,8 @@ def _solve_lines81(args: argparse.Namespace, stream: Any, limit: int,
         count += done
         guesses += spent
 
-    for number, line in enumerate(stream, 1):
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        chunk.append((number, text.split()[0] if " " in text or "\t" in text else text))
+    for record in formats.read_numbered(numbered, "line"):
+        chunk.append(_item(record))
         if len(chunk) == CHUNK:
             flush()
             chunk = []

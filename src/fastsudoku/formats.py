@@ -20,6 +20,9 @@ Formats (``FORMATS``):
     then 9 lines of 9 characters ('.' empty).  Several puzzles may follow one another,
     separated by blank lines.
 
+Every reader splits lines where ``str.splitlines`` does (LF, CRLF, CR, U+2028 ...), drops a
+leading byte-order mark, and reports a line longer than any puzzle (``MAX_LINE``) without
+holding it; a record it cannot read carries its ``error`` and the reading goes on.
 Readers yield :class:`Record` objects one at a time and never hold the file in memory;
 the text of each puzzle goes to :func:`fastsudoku.solve` and friends as it is.  Writers
 take cell values (a ``bytes`` of N*N values, 0 empty) and write one puzzle at a time.
@@ -32,15 +35,18 @@ from __future__ import annotations
 
 import csv as _csv
 import io
+import itertools
 import math
 import re
 from dataclasses import dataclass
-from typing import IO, Iterable, Iterator, List, Optional, TextIO
+from typing import IO, Any, Iterable, Iterator, List, Optional, Tuple
 
 from ._errors import ParseError
+from ._grid import WIDE
 
 FORMATS = ("line", "grid", "csv", "sdk")
-SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz@#"
+#: The symbols written for values 1..64 when the input named none (see _grid.WIDE).
+SYMBOLS = WIDE
 _SEPARATOR = re.compile(r"^[\s\-+=*|]*$")
 _CSV_LAYOUTS = {
     ("quizzes", "solutions"): ("quizzes", "solutions"),
@@ -48,26 +54,110 @@ _CSV_LAYOUTS = {
     ("source", "puzzle", "solution", "rating"): ("puzzle", "solution"),
 }
 
+#: Where a line ends, for every reader: the line breaks of ``str.splitlines`` (``\n``,
+#: ``\r\n``, ``\r``, ``\v``, ``\f``, ``\x1c``-``\x1e``, ``\x85``, ``\u2028``, ``\u2029``).
+LINE_BREAK = re.compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+#: No puzzle's line is longer: 64x64 cells as two-digit numbers with separators, and a
+#: solution beside it, fit.  A longer line is skipped as it is read (memory stays bounded)
+#: and reported.
+MAX_LINE = 1 << 16
+_READ_SIZE = 1 << 16
+
 
 @dataclass
 class Record:
     """One puzzle of a file: where it starts (1-based line), its text as written, and
-    what the file says with it (a solution, a source, a rating) when it says anything."""
+    what the file says with it (a solution, a source, a rating) when it says anything.
+    ``error`` is set, and ``puzzle`` empty, for a record that could not be read (a line
+    longer than any puzzle, a broken CSV row): the reader goes on after it."""
 
     line: int
     puzzle: str
     solution: Optional[str] = None
     source: Optional[str] = None
     rating: Optional[str] = None
+    error: Optional[ParseError] = None
 
 
-def _lines(stream: Iterable[str]) -> Iterator[tuple]:
-    for number, line in enumerate(stream, 1):
-        yield number, line.rstrip("\r\n").rstrip("\r")
+Line = Tuple[int, Optional[str]]
+
+
+def _pieces(source: Any) -> Iterator[Tuple[str, bool]]:
+    """(text, ends a line) pieces: a stream's chunks, or the items of an iterable of lines
+    (each item ends a line, whether or not it holds its line break)."""
+    if hasattr(source, "read"):
+        while True:
+            chunk = source.read(_READ_SIZE)
+            if not chunk:
+                return
+            if not isinstance(chunk, str):
+                raise TypeError("puzzle files are read as text: open the file in text mode "
+                                "(encoding='utf-8-sig')")
+            yield chunk, False
+    else:
+        for item in source:
+            if not isinstance(item, str):
+                raise TypeError(f"lines must be str, got {type(item).__name__}")
+            yield item, True
+
+
+def lines(source: Any) -> Iterator[Line]:
+    """(1-based number, text) of each line of a text stream or an iterable of strings.
+
+    Lines end at any of ``LINE_BREAK`` (so CR-only files and U+2028 split as everywhere
+    else), a leading byte-order mark is dropped, and a line longer than ``MAX_LINE`` comes
+    as (number, None): its characters are dropped as they are read, never held."""
+    number = 0
+    buf = ""            # the current line's text so far (a stream's line spans chunks)
+    over = False        # the current line is longer than MAX_LINE
+    first = True
+    after_cr = False    # the last piece ended with '\r': a '\n' first in this one is its pair
+    for piece, ends in _pieces(source):
+        if first and piece:
+            first = False
+            if piece.startswith("\ufeff"):
+                piece = piece[1:]
+        if after_cr and piece.startswith("\n"):
+            piece = piece[1:]
+        after_cr = False
+        start = 0
+        for m in LINE_BREAK.finditer(piece):
+            number += 1
+            text = buf + piece[start:m.start()]
+            yield number, None if over or len(text) > MAX_LINE else text
+            buf, over, start = "", False, m.end()
+        after_cr = piece.endswith("\r") and not ends
+        rest = piece[start:]
+        if ends:
+            if rest or not piece:
+                number += 1
+                yield number, None if len(rest) > MAX_LINE else rest
+            buf, over = "", False
+        elif not over:
+            buf += rest
+            if len(buf) > MAX_LINE:
+                buf, over = "", True
+    if buf or over:
+        number += 1
+        yield number, None if over else buf
+
+
+def _too_long(number: int) -> Record:
+    return Record(number, "", error=ParseError(
+        f"line {number} is longer than {MAX_LINE:,} characters, longer than any puzzle: "
+        "skipped", line=number))
 
 
 def read_lines(stream: Iterable[str]) -> Iterator[Record]:
-    for number, line in _lines(stream):
+    """One puzzle a line (the ``line`` format)."""
+    return _read_lines(lines(stream))
+
+
+def _read_lines(numbered: Iterable[Line]) -> Iterator[Record]:
+    for number, line in numbered:
+        if line is None:
+            yield _too_long(number)
+            continue
         text = line.strip()
         if not text or text.startswith("#"):
             continue
@@ -88,13 +178,24 @@ def _row_cells(line: str) -> int:
 
 
 def read_grids(stream: Iterable[str]) -> Iterator[Record]:
+    """Blocks of rows (the ``grid`` format); see :func:`_read_grids`."""
+    return _read_grids(lines(stream))
+
+
+def _read_grids(numbered: Iterable[Line]) -> Iterator[Record]:
     """Blocks of rows; a block ends when it holds as many rows as its first row has cells
     (so that grids need no blank line between them, and blank lines inside a grid, between
     bands, are allowed), or at a blank line after rows of an unknown width."""
     block: List[str] = []
     start = 0
     width = 0
-    for number, line in _lines(stream):
+    for number, line in numbered:
+        if line is None:                 # the grid it was in is broken: report both
+            if block:
+                yield Record(start, "\n".join(block) + "\n")
+                block, width = [], 0
+            yield _too_long(number)
+            continue
         if line.lstrip().startswith("#") and not block:
             continue
         if not line.strip():
@@ -120,25 +221,38 @@ def read_grids(stream: Iterable[str]) -> Iterator[Record]:
 
 
 def read_csv(stream: Iterable[str]) -> Iterator[Record]:
-    rows = _csv.reader(line for _, line in _lines(stream))
+    """The ``csv`` format: a header naming the columns, then one puzzle a row."""
+    return _read_csv(lines(stream))
+
+
+def _read_csv(numbered: Iterable[Line]) -> Iterator[Record]:
     header = None
-    number = 0
-    for row in rows:
-        number += 1
+    for number, line in numbered:
+        if line is None:
+            yield _too_long(number)
+            continue
+        try:
+            row = next(_csv.reader([line]), [])
+        except _csv.Error as e:
+            yield Record(number, "", error=ParseError(f"line {number}: not a CSV row ({e})",
+                                                      line=number))
+            continue
         if not row or not "".join(row).strip():
             continue
         if header is None:
             names = tuple(name.strip().lower() for name in row)
             if names not in _CSV_LAYOUTS:
-                raise ParseError(f"line {number}: unknown CSV header {','.join(row)!r} (expected "
-                                 "quizzes,solutions or puzzle,solution or "
+                raise ParseError(f"line {number}: unknown CSV header {','.join(row)[:80]!r} "
+                                 "(expected quizzes,solutions or puzzle,solution or "
                                  "source,puzzle,solution,rating)", line=number)
             header = names
             puzzle_col, solution_col = (names.index(k) for k in _CSV_LAYOUTS[names])
             continue
         if len(row) != len(header):
-            raise ParseError(f"line {number}: {len(row)} fields, the header has {len(header)}",
-                             line=number)
+            yield Record(number, "", error=ParseError(
+                f"line {number}: {len(row)} fields, the header has {len(header)}",
+                line=number))
+            continue
         source = row[header.index("source")] if "source" in header else None
         rating = row[header.index("rating")] if "rating" in header else None
         yield Record(number, row[puzzle_col].strip(), row[solution_col].strip() or None,
@@ -146,10 +260,17 @@ def read_csv(stream: Iterable[str]) -> Iterator[Record]:
 
 
 def read_sdk(stream: Iterable[str]) -> Iterator[Record]:
-    return read_grids(line for line in stream if not line.lstrip().startswith("#"))
+    """SadMan Software's ``.sdk``: '#' header lines, then 9 lines of 9 cells."""
+    return _read_sdk(lines(stream))
+
+
+def _read_sdk(numbered: Iterable[Line]) -> Iterator[Record]:
+    return _read_grids((number, line) for number, line in numbered
+                       if line is None or not line.lstrip().startswith("#"))
 
 
 READERS = {"line": read_lines, "grid": read_grids, "csv": read_csv, "sdk": read_sdk}
+_READERS = {"line": _read_lines, "grid": _read_grids, "csv": _read_csv, "sdk": _read_sdk}
 
 
 def detect(first_lines: List[str]) -> str:
@@ -186,26 +307,26 @@ def detect(first_lines: List[str]) -> str:
     return "grid" if run == len(first) else "line"
 
 
-def read(stream: TextIO, format: str = "auto") -> Iterator[Record]:
-    """Records of a text stream in the named format, or detected from its first lines."""
-    if format == "auto":
-        head: List[str] = []
-        for line in stream:
-            head.append(line)
-            if len(head) >= 80:
-                break
-        format = detect(head)
-        lines: Iterable[str] = _chain(head, stream)
-    else:
-        lines = stream
-    if format not in READERS:
-        raise ValueError(f"unknown format {format!r}; choose from {', '.join(FORMATS)}")
-    return READERS[format](lines)
+def detect_lines(numbered: Iterator[Line], format: str = "auto") -> Tuple[str, Iterator[Line]]:
+    """(format, the same lines): the format named, or detected from the first 80 lines."""
+    if format != "auto":
+        if format not in READERS:
+            raise ValueError(f"unknown format {format!r}; choose from {', '.join(FORMATS)}")
+        return format, numbered
+    head = list(itertools.islice(numbered, 80))
+    return detect([text or "" for _, text in head]), itertools.chain(head, numbered)
 
 
-def _chain(head: List[str], rest: Iterable[str]) -> Iterator[str]:
-    yield from head
-    yield from rest
+def read(stream: Any, format: str = "auto") -> Iterator[Record]:
+    """Records of a text stream (or an iterable of lines) in the named format, or detected
+    from its first lines."""
+    format, numbered = detect_lines(lines(stream), format)
+    return _READERS[format](numbered)
+
+
+def read_numbered(numbered: Iterator[Line], format: str) -> Iterator[Record]:
+    """Records of lines already split by :func:`lines` (``format`` not ``auto``)."""
+    return _READERS[format](numbered)
 
 
 # --- writers ---------------------------------------------------------------------------------

@@ -57,11 +57,11 @@ def _count_then_blocks(text: str, rows: int) -> List[str]:
     first = next((i for i, ln in enumerate(lines) if ln.strip()), None)
     if first is None:
         raise ParseError("empty input: expected the number of cases first")
-    try:
-        count = int(lines[first].strip())
-    except ValueError:
-        raise ParseError(f"line {first + 1}: expected the number of cases, got "
-                         f"{lines[first].strip()!r}", line=first + 1) from None
+    token = lines[first].strip()
+    if not (token.isascii() and token.isdigit() and len(token) <= 9):
+        raise ParseError(f"line {first + 1}: expected the number of cases (0 or more), got "
+                         f"{token[:40]!r}", line=first + 1)
+    count = int(token)
     blocks = _blocks(lines[first + 1:], rows)
     if len(blocks) < count:
         raise ParseError(f"the input announces {count} cases but holds {len(blocks)}")
@@ -116,7 +116,9 @@ def _p1784(text: str) -> str:
 
 def _p1074(text: str) -> str:
     cases = _read_single9(text)
-    result = max_score(cases[0]) if cases else None
+    if not cases:
+        raise ParseError("empty input: expected 9 lines of 9 numbers")
+    result = max_score(cases[0])
     return f"{-1 if result is None else result.score}\n"
 
 
@@ -149,8 +151,8 @@ def _kattis_sudokunique(text: str) -> str:
 def _read_leetcode37(text: str) -> List[str]:
     try:
         board = json.loads(text.strip().split("=", 1)[-1])
-    except ValueError as e:
-        raise ParseError(f"not a JSON board: {e}") from None
+    except (ValueError, RecursionError) as e:     # RecursionError: brackets nested deep
+        raise ParseError(f"not a JSON board: {str(e)[:200]}") from None
     if not (isinstance(board, list) and len(board) == 9 and all(
             isinstance(row, list) and len(row) == 9
             and all(isinstance(ch, str) and len(ch) == 1 for ch in row) for row in board)):
