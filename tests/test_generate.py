@@ -112,9 +112,11 @@ def test_impossible_targets_fail_clearly():
     with pytest.raises(fs.GenerationError, match="in 2 attempts"):     # raised in a thread
         fs.generate(count=8, clues=18, attempts=2, seed=1, threads=2)
     for bad in ({"clues": (30, 20)}, {"clues": 100}, {"symmetry": "spiral"},
-                {"difficulty": "hard"}, {"count": 0}, {"threads": 0}, {"clues": "x"}):
+                {"difficulty": "hard"}, {"count": 0}, {"threads": 0}):
         with pytest.raises(ValueError):
             fs.generate(**bad)
+    with pytest.raises(TypeError, match="clues must be an integer or a"):
+        fs.generate(clues="x")
 
 
 # --- rating ----------------------------------------------------------------------------------

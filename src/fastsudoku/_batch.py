@@ -16,8 +16,9 @@ import numpy as np
 
 from . import _core
 from ._errors import SudokuError
-from ._grid import Grid, box_for, parse
+from ._grid import Grid, box_for, check_alphabet, parse
 from ._api import Engine, check_engine, count_option, count_value
+from ._options import COUNT_MAX, box_option
 
 #: Per-puzzle status codes of :func:`solve_many` (``BatchResult.status``).
 SOLVED = _core.BATCH_STATUS["solved"]
@@ -73,7 +74,7 @@ def _rows(puzzles: np.ndarray, box: Optional[Sequence[int]]):
     return np.ascontiguousarray(rows), n, r, c, bad
 
 
-def solve_many(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = None,
+def solve_many(puzzles: Any, *, limit: Optional[int] = 1, box: Optional[Sequence[int]] = None,
                alphabet: Optional[str] = None, threads: Optional[int] = None,
                node_limit: Optional[int] = None, engine: Engine = "bitmask") -> BatchResult:
     """Solve a batch of puzzles of one shape; see :class:`BatchResult`.
@@ -82,8 +83,8 @@ def solve_many(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = N
     (uint8 is used as is, other integer dtypes are converted once), or puzzle strings (an
     iterable, or a 1-D array of str, bytes or objects such as a pandas column); a list of
     81-character lines is read and written as whole arrays.  ``limit=2`` checks
-    uniqueness (status ``NOT_UNIQUE``); a limit or ``node_limit`` past 2**63 - 1 is no
-    limit.  ``threads``: the number of threads (default: every core; never more than
+    uniqueness (status ``NOT_UNIQUE``); ``limit=None`` counts every solution, as does a
+    limit past 2**63 - 1 (and a ``node_limit`` past it is no node limit).  ``threads``: the number of threads (default: every core; never more than
     puzzles); the results are the same for any number
     (NumPy's OpenBLAS thread spins on a core for about 0.1 s after NumPy's import and its
     linear algebra: set ``OPENBLAS_NUM_THREADS=1`` if short batches follow them).
@@ -96,7 +97,11 @@ def solve_many(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = N
     ([2, 3], (2, 4, 4))
     """
     check_engine(engine)
-    limit = count_value("limit", limit, 1)
+    box = box_option(box)
+    check_alphabet(alphabet)
+    limit = count_option("limit", limit, 1)
+    if limit is None:                    # no limit, as for count_solutions
+        limit = COUNT_MAX
     node_limit = count_option("node_limit", node_limit, 0)
     threads = count_value("threads", (os.cpu_count() or 1) if threads is None else threads, 1)
     if isinstance(puzzles, np.ndarray):
@@ -289,11 +294,11 @@ def _parse_or_none(puzzle: Any, box: Optional[Sequence[int]],
                    alphabet: Optional[str]) -> Optional[Grid]:
     try:
         return parse(puzzle, box, alphabet)
-    except (SudokuError, TypeError):
+    except Exception:       # whatever the row holds, it is marked invalid; the batch goes on
         return None
 
 
-def count_many(puzzles: Any, *, limit: int = 2, **options: Any) -> np.ndarray:
+def count_many(puzzles: Any, *, limit: Optional[int] = 2, **options: Any) -> np.ndarray:
     """The number of solutions of each puzzle, up to ``limit`` (invalid puzzles: -1)."""
     result = solve_many(puzzles, limit=limit, **options)
     counts = result.counts.copy()

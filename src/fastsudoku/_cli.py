@@ -253,7 +253,7 @@ def _parser() -> argparse.ArgumentParser:
     j = sub.add_parser("judge-format", help="answer a judge problem's input (stdin) exactly")
     j.add_argument("problem", choices=sorted(judges.JUDGES))
     gen = sub.add_parser("generate", help="generate unique puzzles, one a line")
-    gen.add_argument("--size", type=int, default=9)
+    gen.add_argument("--size", type=int, default=None)
     gen.add_argument("--box", type=_box, default=None, help="box shape RxC (e.g. 2x3)")
     gen.add_argument("--count", type=int, default=1)
     gen.add_argument("--clues", default=None, help="N or LOW-HIGH givens")

@@ -19,7 +19,24 @@ __all__ = [
 ]
 
 
-class SudokuError(ValueError):
+def _rebuild(cls: type, args: tuple, state: dict) -> BaseException:
+    """An exception as pickled: its class, its message arguments and its attributes, set
+    without calling ``__init__`` (whose keyword-only arguments pickle does not pass)."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
+
+class PicklableError(Exception):
+    """Pickles with its attributes (``pickle``, process pools, Dask workers): every
+    exception of the package derives from it."""
+
+    def __reduce__(self) -> Any:
+        return _rebuild, (type(self), self.args, dict(self.__dict__))
+
+
+class SudokuError(PicklableError, ValueError):
     """Base class of every fastsudoku error about a puzzle."""
 
 
@@ -92,7 +109,7 @@ class SearchLimitError(SudokuError, RuntimeError):
         self.best = best
 
 
-class ExactCoverError(ValueError):
+class ExactCoverError(PicklableError, ValueError):
     """A matrix given to the exact-cover functions is malformed.
 
     ``row`` and ``column`` (0-based, as in the caller's matrix) say where, when there is

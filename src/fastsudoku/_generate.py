@@ -8,13 +8,15 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _core
-from ._grid import box_for
+from ._errors import PicklableError
+from ._options import (box_option, choice, clues_option, count_value, flag_option,
+                       seed_option, size_option)
 from .formats import SYMBOLS
 from ._rate import TIERS, tier_of
 
 
 
-class GenerationError(ValueError):
+class GenerationError(PicklableError, ValueError):
     """The asked-for puzzle could not be made within the attempts allowed."""
 
 
@@ -42,19 +44,24 @@ def _seed64(seed: int, index: int, attempt: int) -> int:
     return int.from_bytes(digest, "little")
 
 
-def _clue_range(clues: Union[None, int, Sequence[int]], ncells: int) -> Tuple[int, int]:
-    if clues is None:
-        return 0, ncells
-    if isinstance(clues, int) and not isinstance(clues, bool):
-        lo = hi = clues
-    else:
-        try:
-            lo, hi = (int(x) for x in clues)      # type: ignore[union-attr]
-        except (TypeError, ValueError):
-            raise ValueError(f"clues must be an int or a (low, high) pair, got {clues!r}") from None
-    if not 0 <= lo <= hi <= ncells:
-        raise ValueError(f"clues must lie in 0..{ncells} with low <= high, got {clues!r}")
-    return lo, hi
+#: The fewest givens a puzzle with one solution can have: proven for 4x4, 6x6 (2x3) and
+#: 9x9; for other sides n - 1 (were two values missing from the givens, swapping them in a
+#: solution would give a second one).
+FEWEST_GIVENS = {4: 4, 6: 8, 9: 17}
+
+# "simple" puzzles (naked singles only) are rare among minimal ones: with no clue count
+# asked, they are dug to 30-45 givens of 81, this share of the cells at other sides.
+_SIMPLE_SHARE = (30 / 81, 45 / 81)
+
+
+def _simple_range(ncells: int) -> Tuple[int, int]:
+    lo, hi = (round(ncells * share) for share in _SIMPLE_SHARE)
+    return max(lo, 1) if ncells > 1 else 0, min(hi, ncells - 1) if ncells > 1 else 0
+
+
+# Side 16: a puzzle without 'G' reads as 0-9A-F as well as 1-9A-G (an ambiguous alphabet):
+# swapping the labels 1 and 16 (an isomorphic puzzle, as unique) makes it unambiguous.
+_SWAP_1_16 = bytes.maketrans(bytes([1, 16]), bytes([16, 1]))
 
 
 def _one(index: int, seed: int, r: int, c: int, lo: int, hi: int, symmetry: int,
@@ -68,6 +75,8 @@ def _one(index: int, seed: int, r: int, c: int, lo: int, hi: int, symmetry: int,
         puzzle, solution, givens = _core.generate_one(r, c, s64, target, symmetry, minimal)
         if not lo <= givens <= hi:
             continue
+        if n == 16 and 16 not in puzzle:
+            puzzle, solution = puzzle.translate(_SWAP_1_16), solution.translate(_SWAP_1_16)
         if difficulty is not None and tier_of(puzzle, r, c)[0] != difficulty:
             continue
         return Generated(puzzle.translate(_RENDER).decode("ascii"),
@@ -79,13 +88,14 @@ def _one(index: int, seed: int, r: int, c: int, lo: int, hi: int, symmetry: int,
                           "(widen the range, drop the symmetry or allow more attempts)")
 
 
-def generate(size: int = 9, *, box: Optional[Sequence[int]] = None, count: int = 1,
+def generate(size: Optional[int] = None, *, box: Optional[Sequence[int]] = None, count: int = 1,
              clues: Union[None, int, Sequence[int]] = None, difficulty: Optional[str] = None,
              symmetry: Optional[str] = None, minimal: bool = False, seed: Optional[int] = None,
              threads: Optional[int] = 1, attempts: int = 2000) -> List[Generated]:
     """Make `count` puzzles, each with exactly one solution (checked by the engine).
 
-    ``size`` and ``box``: the side (square boxes) or the box shape (``box=(2, 3)`` for 6x6).
+    ``size`` and ``box``: the side (square boxes) or the box shape (``box=(2, 3)`` for 6x6),
+    or both when they agree; 9x9 when neither is given.
     ``clues``: an exact number of givens, a ``(low, high)`` range, or None (dig as far as
     the random order allows).  ``symmetry``: None, ``"rot180"``, ``"rot90"``, ``"mirror"``
     or ``"diagonal"`` (the pattern of givens).  ``minimal``: no given can be removed without
@@ -102,28 +112,26 @@ def generate(size: int = 9, *, box: Optional[Sequence[int]] = None, count: int =
     >>> len(generate(box=(2, 3), seed=5)[0].puzzle)
     36
     """
-    if size != 9 or box is not None:
-        r, c = box_for(size if box is None else int(box[0]) * int(box[1]), box)
-    else:
-        r, c = 3, 3
+    r, c = size_option(size, box_option(box))
     n = r * c
-    lo, hi = _clue_range(clues, n * n)
-    if n == 9 and hi < 17:
-        raise GenerationError("a 9x9 puzzle with a unique solution has at least 17 givens")
-    if symmetry not in _core.SYMMETRIES:
-        raise ValueError(f"symmetry must be one of {list(_core.SYMMETRIES)}, got {symmetry!r}")
-    if difficulty is not None and difficulty not in TIERS:
-        raise ValueError(f"difficulty must be one of {TIERS}, got {difficulty!r}")
-    if threads is None:
-        threads = os.cpu_count() or 1
-    for name, value in (("count", count), ("threads", threads), ("attempts", attempts)):
-        if not isinstance(value, int) or value < 1:
-            raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    clue_range = clues_option(clues, n * n)
+    choice("symmetry", symmetry, list(_core.SYMMETRIES))
+    if difficulty is not None:
+        choice("difficulty", difficulty, TIERS)
+    count = count_value("count", count, 1)
+    threads = count_value("threads", (os.cpu_count() or 1) if threads is None else threads, 1)
+    attempts = count_value("attempts", attempts, 1)
+    minimal = flag_option("minimal", minimal)
+    seed = seed_option(seed)
     if seed is None:
         seed = secrets.randbits(63)
-    if difficulty == "simple" and clues is None:
-        # Puzzles that naked singles solve are rare among minimal ones: dig less.
-        lo, hi = 30, 45
+    if clue_range is None and difficulty == "simple":
+        clue_range = _simple_range(n * n)
+    lo, hi = clue_range if clue_range is not None else (0, n * n)
+    fewest = FEWEST_GIVENS.get(n, n - 1)
+    if hi < fewest:
+        raise GenerationError(f"a {n}x{n} puzzle with a unique solution has at least {fewest} "
+                              f"givens; asked for at most {hi}")
     code = _core.SYMMETRIES[symmetry]
     # With no clue count asked, dig as far as the random order allows (a minimal puzzle).
     dig_all = minimal or (clues is None and difficulty != "simple")

@@ -31,6 +31,7 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 HEX = "0123456789ABCDEF"
 #: Every side up to 64, case-sensitive: what generate() writes above side 35.
 WIDE = ALNUM + "abcdefghijklmnopqrstuvwxyz" + "@$%"
+_NAMES = {"digits": ALNUM[:9], "alnum": ALNUM, "letters": LETTERS, "hex": HEX, "wide": WIDE}
 
 Box = Tuple[int, int]
 Render = Callable[[bytes], Any]
@@ -157,6 +158,14 @@ def _check_symbols(alphabet: str, symbols: str) -> str:
     return symbols
 
 
+def check_alphabet(alphabet: Optional[str]) -> None:
+    """ParseError now for an alphabet no grid could use (a batch checks it once, before its
+    rows, instead of marking every row invalid); its length is checked against each grid."""
+    alphabet = alphabet_option(alphabet)
+    if alphabet is not None and alphabet.lower() not in _NAMES:
+        _check_symbols(alphabet, _expand_alphabet(alphabet))
+
+
 def alphabet_symbols(alphabet: str, n: int) -> str:
     """The n symbols of an alphabet, value 1 first.
 
@@ -167,13 +176,11 @@ def alphabet_symbols(alphabet: str, n: int) -> str:
     read in either case and written in upper case; one that holds both cases of a letter
     is case-sensitive.
     """
-    names = {"digits": ALNUM[:9], "alnum": ALNUM, "letters": LETTERS, "hex": HEX,
-             "wide": WIDE}
     if not isinstance(alphabet, str) or not alphabet:
         raise ParseError(f"alphabet must be a non-empty string, got {alphabet!r}")
     key = alphabet.lower()
-    if key in names:
-        symbols = names[key]
+    if key in _NAMES:
+        symbols = _NAMES[key]
         if len(symbols) < n:
             raise ParseError(f"alphabet {alphabet!r} has only {len(symbols)} symbols, "
                              f"the grid needs {n}")
