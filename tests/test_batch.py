@@ -187,8 +187,7 @@ def test_bad_batches(bad, error):
 
 
 @pytest.mark.parametrize("option", [{"limit": 0}, {"threads": 0}, {"node_limit": -2},
-                                    {"limit": None}, {"limit": 1.5}, {"threads": True},
-                                    {"node_limit": "9"}])
+                                    {"limit": 1.5}, {"threads": True}, {"node_limit": "9"}])
 def test_bad_options(option):
     with pytest.raises(ValueError):
         fs.solve_many(np.zeros((1, 81), dtype=np.uint8), **option)
