@@ -97,6 +97,14 @@ def test_2_invisible_characters_are_named():
     assert (info.value.row, info.value.column) == (1, 1)
     with pytest.raises(fs.ParseError, match=r"U\+FEFF"):
         fs.solve(P81[:40] + "\ufeff" + P81[41:])
+    # A count of cells that is off because of a character that cannot be seen says so.
+    with pytest.raises(fs.ParseError, match=r"got 82 \(cell 41 is the invisible U\+200B"):
+        fs.solve(P81[:40] + "\u200b" + P81[40:])
+    with pytest.raises(fs.ParseError, match=r"got 82 \(cell 1 is the invisible U\+FEFF"):
+        fs.solve("\ufeff\ufeff" + P81)        # the first mark is dropped, not the second
+    rows = [P81[i:i + 9] for i in range(0, 81, 9)]
+    with pytest.raises(fs.ParseError, match=r"has 10 cells, expected 9 \(cell 10 .*U\+00AD"):
+        fs.solve("\n".join([rows[0] + "\u00ad"] + rows[1:]))
 
 
 # --- 3. line separators -------------------------------------------------------------------------

@@ -299,19 +299,16 @@ def _parse_line(text: str, box: Optional[Sequence[int]], alphabet: Optional[str]
     positions = _cell_positions(text)
     ncells = len(positions)
     if box is not None:
-        try:
-            want = operator.index(box[0]) * operator.index(box[1])
-        except (TypeError, ValueError, IndexError):
-            raise ShapeError(f"box must be a pair of integers (rows, columns), got {box!r}") from None
+        want = box[0] * box[1]
         if ncells != want * want:
-            raise ParseError(f"expected {want * want} cells for box {tuple(box)}, got {ncells}",
-                             line=1)
+            raise ParseError(f"expected {want * want} cells for box {box}, got {ncells}"
+                             + _invisible(text, positions), line=1)
     side = math.isqrt(ncells)
     if ncells == 0:
         raise ParseError("empty puzzle: no cells", line=1)
     if side * side != ncells:
-        raise ParseError(f"a puzzle line has N*N cells (16, 36, 81, 256, ...), got {ncells}",
-                         line=1)
+        raise ParseError(f"a puzzle line has N*N cells (16, 36, 81, 256, ...), got {ncells}"
+                         + _invisible(text, positions), line=1)
     r, c = box_for(side, box)
     chars = "".join(text[i] for i in positions)
     symbols, table = choose_alphabet(side, chars, alphabet)
@@ -333,6 +330,16 @@ def _substitute(text: str, positions: List[int], symbols: str, origin: str) -> R
         s = "".join(out)
         return s.encode("ascii") if origin == "bytes" else s
     return render
+
+
+def _invisible(text: str, positions: List[int]) -> str:
+    """For a message about a count of cells: where the first cell that cannot be seen is
+    (an invisible or zero-width character counts as a cell), or ''."""
+    for k, pos in enumerate(positions):
+        ch = text[pos]
+        if not ch.isprintable() or unicodedata.category(ch) in ("Cf", "Mn", "Me", "Zs"):
+            return f" (cell {k + 1} is the invisible {describe_char(ch)})"
+    return ""
 
 
 def _cell_positions(text: str) -> List[int]:
@@ -397,8 +404,8 @@ def _parse_text(text: str, box: Optional[Sequence[int]], alphabet: Optional[str]
     for row, ((i, ln), cells) in enumerate(zip(rows, row_cells), 1):
         base = offsets[i - 1]
         if len(cells) != n:
-            raise ParseError(f"row {row} (line {i}) has {len(cells)} cells, expected {n}",
-                             row=row, line=i)
+            raise ParseError(f"row {row} (line {i}) has {len(cells)} cells, expected {n}"
+                             + _invisible(ln, cells), row=row, line=i)
         positions.extend(base + k for k in cells)
         chars.extend(ln[k] for k in cells)
     r, c = box_for(n, box)
