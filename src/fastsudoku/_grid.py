@@ -17,6 +17,7 @@ Accepted forms (see the README for the exact rules):
 """
 from __future__ import annotations
 
+import functools
 import math
 import operator
 import re
@@ -213,15 +214,22 @@ def _candidate_alphabets(n: int, text: str) -> List[str]:
 
 
 def _decoder(symbols: str, text_chars: str) -> Dict[str, int]:
-    """Map every accepted character to its value (0 for empty)."""
-    table = symbol_table(symbols)
-    empties = [e for e in EMPTY_CHARS if e not in table]
+    """Map every accepted character to its value (0 for empty); not to be changed."""
     # In the 1-9A-G alphabet of side 16, '0' could also be hex's first value: it is an empty
     # cell only when the text uses no other empty character.
-    if len(symbols) == 16 and "0" in empties and any(e in text_chars for e in empties if e != "0"):
-        empties.remove("0")
-    for e in empties:
-        table[e] = 0
+    zero_is_empty = not (len(symbols) == 16 and any(
+        e in text_chars for e in EMPTY_CHARS if e != "0" and e not in symbols))
+    return _decoding_table(symbols, zero_is_empty)
+
+
+@functools.lru_cache(maxsize=256)
+def _decoding_table(symbols: str, zero_is_empty: bool) -> Dict[str, int]:
+    """_decoder's table (a pure function of its arguments, cached: the same few alphabets
+    are read again and again)."""
+    table = symbol_table(symbols)
+    for e in EMPTY_CHARS:
+        if e not in table and (e != "0" or zero_is_empty):
+            table[e] = 0
     return table
 
 
@@ -463,11 +471,14 @@ def _from_tokens(row_tokens: List[List[str]], spans: List[List[Tuple[int, int]]]
                                  line=lines[row - 1] if lines else None)
     r, c = box_for(n, box)
     symbols, table = _token_symbols(alphabet, n)
+    known = _common_tokens(n, symbols)
     values = bytearray(n * n)
     for k, tok in enumerate(flat):
-        row, col = k // n + 1, k % n + 1
-        values[k] = _token_value(tok, n, row, col,
-                                 lines[row - 1] if lines else 1, table)
+        v = known.get(tok)
+        if v is None:           # anything else, read (or refused) by the full rules
+            row, col = k // n + 1, k % n + 1
+            v = _token_value(tok, n, row, col, lines[row - 1] if lines else 1, table)
+        values[k] = v
     width = len(str(n))
 
     def render(vals: bytes) -> Any:
@@ -488,6 +499,16 @@ def _from_tokens(row_tokens: List[List[str]], spans: List[List[Tuple[int, int]]]
 # ----------------------------------------------------------------------------------------
 # Lists, tuples and arrays
 # ----------------------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=64)
+def _common_tokens(n: int, symbols: Optional[str]) -> Dict[str, int]:
+    """The tokens most cells are, with their values: the numbers 1..n as written, the empty
+    marks and the alphabet's symbols (a pure function of its arguments, cached)."""
+    known = dict(symbol_table(symbols)) if symbols is not None else {}
+    known.update((str(v), v) for v in range(1, n + 1))     # _token_value's order: empty
+    known.update((e, 0) for e in EMPTY_TOKENS)               # marks, then numbers, then symbols
+    return known
+
 
 def _token_symbols(alphabet: Optional[str],
                    n: int) -> Tuple[Optional[str], Optional[Dict[str, int]]]:
