@@ -64,7 +64,7 @@ OPTION_CASES = [
     ("fs.solve(P, box=(100, 100))", (VALUE,)), ("fs.solve(P, box='3x3')", (VALUE,)),
     ("fs.solve(P, box=(2, 3))", (SUDOKU,)), ("fs.solve(P, box=None) == fs.solve(P)", (OK,)),
     ("fs.solve(P, box=np.array([3, 3])) is not None", (OK,)),
-    ("fs.solve(P, alphabet=5)", (TYPE,)), ("fs.solve(P, alphabet='')", (TYPE,)),
+    ("fs.solve(P, alphabet=5)", (TYPE,)), ("fs.solve(P, alphabet='')", (VALUE,)),
     ("fs.solve(P, alphabet='1123456789')", (SUDOKU,)), ("fs.solve(P, alphabet='12')", (SUDOKU,)),
     ("fs.solve('.' * 16, alphabet='\\u00dfabc')", (SUDOKU,)),
     ("fs.solve(b'.' * 16, alphabet='\\u03b1\\u03b2\\u03b3\\u03b4')", (SUDOKU,)),

@@ -197,7 +197,7 @@ def alphabet_symbols(alphabet: str, n: int) -> str:
 def default_symbols(n: int) -> str:
     """The symbols written for a side n when the input named none: 1-9 then A-Z up to
     side 35, and the case-sensitive "wide" alphabet (1-9, A-Z, a-z, '@', '$', '%') above."""
-    return ALNUM[:n] if n <= len(ALNUM) else WIDE[:n]
+    return WIDE[:n]                     # WIDE begins with ALNUM
 
 
 def _candidate_alphabets(n: int, text: str) -> List[str]:

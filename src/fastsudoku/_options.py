@@ -7,6 +7,7 @@ allowed.  NumPy integers are integers everywhere; ``bool`` is never a number.
 """
 from __future__ import annotations
 
+import math
 import operator
 from typing import Any, Optional, Sequence, Tuple, Union
 
@@ -91,9 +92,12 @@ def alphabet_option(alphabet: Any) -> Optional[str]:
     """None or a non-empty str (its symbols are checked against the grid by the parser)."""
     if alphabet is None:
         return None
-    if not isinstance(alphabet, str) or not alphabet:
-        raise TypeError(f"alphabet must be a non-empty string (symbols such as 'A-P' or "
-                        f"'1-9A-G', or a name such as 'hex'), got {shown(alphabet)}")
+    if not isinstance(alphabet, str):
+        raise TypeError(f"alphabet must be a string (symbols such as 'A-P' or '1-9A-G', or a "
+                        f"name such as 'hex'), got {shown(alphabet)}")
+    if not alphabet:
+        raise ValueError("alphabet must not be empty (symbols such as 'A-P' or '1-9A-G', or "
+                         "a name such as 'hex')")
     return alphabet
 
 
@@ -112,7 +116,7 @@ def size_option(size: Any, box: Optional[Tuple[int, int]]) -> Tuple[int, int]:
             raise ValueError(f"size {n} and box {box} disagree: a {box[0]}x{box[1]} box makes "
                              f"side {box[0] * box[1]} (give one of them)")
         return box
-    root = int(n ** 0.5 + 0.5)
+    root = math.isqrt(n)
     if root * root != n:
         raise ShapeError(f"size {n} is not a square: give the box shape, e.g. box=(r, c) with "
                          f"r * c = {n}")
