@@ -221,3 +221,51 @@ def test_hostile_inputs(group):
             failures.append(f"{expr}\n    expected {allowed}, got {got['outcome'][0]} "
                             f"{got['detail']}")
     assert not failures, "\n".join(failures)
+
+
+# --- the command line: one error line and the documented exit code, never a traceback ---
+
+P81_LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
+CLI_CASES = [
+    # (arguments, stdin, exit code)
+    (["solve", "/nonexistent/file"], "", 65), (["solve", "/"], "", 65),
+    (["solve", "--box", "0x3"], P81_LINE, 2), (["solve", "--box", "axb"], P81_LINE, 2),
+    (["solve", "--box", "100x100"], P81_LINE, 2), (["solve", "--size", "100"], P81_LINE, 2),
+    (["solve", "--size", "0"], P81_LINE, 2), (["solve", "--size", "x"], P81_LINE, 2),
+    (["solve", "--alphabet", ""], P81_LINE, 2), (["solve", "--alphabet", "\u00df123"], P81_LINE, 2),
+    (["solve", "--format", "yaml"], P81_LINE, 2), (["solve", "--limit", "0"], P81_LINE, 2),
+    (["solve", "--limit", "x"], P81_LINE, 2), (["solve", "--threads", "0"], P81_LINE, 2),
+    (["solve", "--engine", "x"], P81_LINE, 2), (["solve", "--bogus"], P81_LINE, 2),
+    (["nosuchcommand"], "", 2), ([], "", 2),
+    (["count", "--threads", "1000000"], P81_LINE, 0),
+    (["solve"], "x" * 81 + "\n", 65), (["solve"], "\ufeff\u200b" + P81_LINE, 65),
+    (["solve"], "\x00" * 100, 65), (["solve"], "1" * 200_000, 65),
+    (["check"], P81_LINE + "11" + "." * 79 + "\n", 65),
+    (["convert", "--to", "yaml"], P81_LINE, 2), (["convert", "--to", "csv"], "\u00b2\n", 65),
+    (["generate", "--size", "0"], "", 2), (["generate", "--size", "7"], "", 2),
+    (["generate", "--count", "-1"], "", 2), (["generate", "--seed", "-5"], "", 2),
+    (["generate", "--clues", "5-3"], "", 2), (["generate", "--clues", "x"], "", 2),
+    (["generate", "--size", "9", "--box", "2x3"], "", 2), (["generate", "--clues", "16"], "", 1),
+    (["rate", "/nonexistent"], "", 65), (["rate"], "x\n", 65),
+    (["target", "--node-limit", "-1"], P81_LINE, 2), (["target", "--weights", "/nonexistent"],
+                                                       P81_LINE, 65),
+    (["target"], "x" * 100, 65), (["bench", "/nonexistent"], "", 65),
+    (["judge-format", "nope"], "", 2), (["judge-format", "p1074"], "", 65),
+    (["judge-format", "poj3074"], "\u00b2" * 81 + "\n", 65),
+    (["judge-format", "leetcode37"], "[" * 50_000, 65),
+    (["judge-format", "poj2676"], "-1\n", 65), (["judge-format", "poj2676"], "3\n", 65),
+]
+
+
+@pytest.mark.parametrize("args, stdin, code", CLI_CASES, ids=[" ".join(a)[:40] or "none"
+                                                            for a, _, _ in CLI_CASES])
+def test_cli_errors_are_one_line(args, stdin, code):
+    proc = subprocess.run([sys.executable, "-m", "fastsudoku", *args], input=stdin.encode(),
+                          capture_output=True, timeout=120)
+    err = proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode == code, err
+    assert "Traceback" not in err
+    if code:
+        lines = [ln for ln in err.splitlines() if ln.strip()]
+        assert lines and all("error" in ln or ": " in ln for ln in lines), err
+        assert len(lines) <= 3, err          # one error line (and a summary at most)

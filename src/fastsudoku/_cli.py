@@ -37,7 +37,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Optional, TextIO, Tuple, Union
+from typing import Any, Dict, Iterator, List, NoReturn, Optional, TextIO, Tuple, Union
 
 import numpy as np
 
@@ -47,11 +47,28 @@ from ._rate import rate
 from ._testdata import make_tests
 from ._api import ENGINES, _SEARCH, _grid
 from ._batch import INVALID, lines81_values, solve_many
-from ._grid import MAX_TEXT, Grid, box_for, parse
+from ._grid import MAX_TEXT, Grid, box_for, check_alphabet, parse
+from ._options import box_option, count_option
 from ._errors import ParseError, SearchLimitError, SudokuError
 from ._target import max_score
 
 EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, EXIT_DATAERR = 0, 1, 2, 65
+EXIT_OTHER = 1          # an error that is neither usage nor data: the output cannot be written
+EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports SIGINT
+
+
+def error(message: str) -> None:
+    """One line on stderr: ``fastsudoku: error: message``."""
+    print(f"fastsudoku: error: {message}", file=sys.stderr)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with usage errors on one line (no usage block before it), exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: error: {message} (see {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
 
 
 def _box(text: str) -> Tuple[int, int]:
@@ -218,7 +235,7 @@ def _records(args: argparse.Namespace, numbered: Iterator[formats.Line]) -> Iter
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="fastsudoku", description="Fast Sudoku solving.")
+    p = _Parser(prog="fastsudoku", description="Fast Sudoku solving.")
     sub = p.add_subparsers(dest="command", required=True)
 
     def common(s: argparse.ArgumentParser) -> None:
@@ -377,18 +394,17 @@ def _generate(args: argparse.Namespace) -> int:
             parts = [int(x) for x in args.clues.split("-")]
             clues = parts[0] if len(parts) == 1 else (parts[0], parts[1])
         except (ValueError, IndexError):
-            print(f"fastsudoku: --clues must be N or LOW-HIGH, got {args.clues!r}",
-                  file=sys.stderr)
+            error(f"--clues must be N or LOW-HIGH, got {args.clues!r}")
             return EXIT_USAGE
     try:
         made = generate(args.size, box=args.box, count=args.count, clues=clues,
                         difficulty=args.difficulty, symmetry=args.symmetry,
                         minimal=args.minimal, seed=args.seed, threads=args.threads)
     except GenerationError as e:
-        print(f"fastsudoku: {e}", file=sys.stderr)
+        error(str(e))
         return EXIT_UNSOLVED
-    except (SudokuError, ValueError) as e:
-        print(f"fastsudoku: {e}", file=sys.stderr)
+    except (ValueError, TypeError) as e:        # an option generate() refuses
+        error(str(e))
         return EXIT_USAGE
     for p in made:
         sys.stdout.write(p.puzzle + (f" {p.solution}" if args.solutions else "") + "\n")
@@ -406,8 +422,7 @@ def _bench(args: argparse.Namespace, stream: TextIO) -> int:
             return EXIT_DATAERR
     shapes = {(g.r, g.c) for g in grids}
     if len(shapes) != 1 or args.limit < 1 or args.repeat < 1:
-        print("fastsudoku bench: needs puzzles of one size, --limit and --repeat >= 1",
-              file=sys.stderr)
+        error("bench needs puzzles of one size, --limit and --repeat >= 1")
         return EXIT_USAGE
     (r, c), = shapes
     values = np.frombuffer(b"".join(g.values for g in grids), dtype=np.uint8)
@@ -495,7 +510,7 @@ def _judge(args: argparse.Namespace) -> int:
     try:
         sys.stdout.write(judges.answer(args.problem, text))
     except (SudokuError, ValueError) as e:
-        print(f"fastsudoku judge-format {args.problem}: {e}", file=sys.stderr)
+        error(f"judge-format {args.problem}: {e}")
         return EXIT_DATAERR
     return EXIT_OK
 
@@ -507,11 +522,10 @@ def _target(args: argparse.Namespace, stream: TextIO) -> int:
             with open(args.weights, encoding="utf-8") as f:
                 weights = [[int(tok) for tok in line.split()] for line in f if line.strip()]
         except (OSError, ValueError) as e:
-            print(f"fastsudoku: --weights {args.weights}: {e}", file=sys.stderr)
+            error(f"--weights {args.weights}: {e}")
             return EXIT_DATAERR
         if any(len(row) != len(weights) for row in weights):
-            print(f"fastsudoku: --weights {args.weights}: expected N lines of N integers",
-                  file=sys.stderr)
+            error(f"--weights {args.weights}: expected N lines of N integers")
             return EXIT_DATAERR
     cases: List[Item]
     if args.lines:
@@ -546,15 +560,6 @@ def _target(args: argparse.Namespace, stream: TextIO) -> int:
             grid = result.solution
             sys.stdout.write(grid if grid.endswith("\n") else grid + "\n")
     return status
-
-
-EXIT_OTHER = 1          # an error that is neither usage nor data: the output cannot be written
-EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports SIGINT
-
-
-def error(message: str) -> None:
-    """One line on stderr: ``fastsudoku: error: message``."""
-    print(f"fastsudoku: error: {message}", file=sys.stderr)
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -601,24 +606,35 @@ def _main(argv: Optional[List[str]]) -> int:
         return _generate(args)
     if args.command == "judge":
         return _run_judge(args)
+    # Options that every puzzle would fail on are usage errors, found before any reading.
+    checks = (("--box", lambda: box_option(args.box)),
+              ("--alphabet", lambda: check_alphabet(getattr(args, "alphabet", None))),
+              ("--node-limit", lambda: count_option("node_limit",
+                                                    getattr(args, "node_limit", None), 0)))
+    for flag, check in checks:
+        try:
+            check()
+        except ValueError as e:
+            error(f"{flag}: {e}")
+            return EXIT_USAGE
     if getattr(args, "size", None) is not None:
         try:
             box = box_for(args.size, args.box)
         except SudokuError as e:
-            print(f"fastsudoku: --size {args.size}: {e}", file=sys.stderr)
+            error(f"--size {args.size}: {e}")
             return EXIT_USAGE
         args.box = box
     if args.command in ("solve", "count"):
         if args.limit < 1:
-            print("fastsudoku: --limit must be at least 1", file=sys.stderr)
+            error("--limit must be at least 1")
             return EXIT_USAGE
         if args.threads is not None and args.threads < 1:
-            print("fastsudoku: --threads must be at least 1", file=sys.stderr)
+            error("--threads must be at least 1")
             return EXIT_USAGE
     try:
         stream = _open(args)
     except OSError as e:
-        print(f"fastsudoku: {e}", file=sys.stderr)
+        error(f"cannot read {args.file}: {e.strerror or e}")
         return EXIT_DATAERR
     try:
         with stream:
