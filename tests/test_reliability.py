@@ -201,6 +201,21 @@ def test_9_simple_puzzles_scale_with_the_grid(box):
         assert fs.is_unique(g.puzzle, box=box)
 
 
+def test_9_middle_tiers_at_16x16_in_seconds():
+    # Minimal 16x16 puzzles are almost never "easy": the digging stops higher after misses
+    # (it searched for minutes before); the tier is still checked by the rater.
+    code = """
+        import fastsudoku as fs
+        for tier in ("easy", "intermediate"):
+            g, = fs.generate(size=16, difficulty=tier, seed=2)
+            assert fs.rate(g.puzzle).tier == tier and fs.is_unique(g.puzzle)
+            print(tier, g.givens)
+    """
+    rc, out, err = child(code, timeout=120)
+    assert rc == 0, err
+    assert [ln.split()[0] for ln in out.splitlines()] == ["easy", "intermediate"]
+
+
 def test_9_impossible_clue_targets_are_refused_at_once():
     for kwargs, fewest in (({"size": 4, "clues": 3}, 4), ({"box": (2, 3), "clues": (1, 7)}, 8),
                            ({"size": 16, "clues": 14}, 15), ({"size": 9, "clues": 16}, 17)):

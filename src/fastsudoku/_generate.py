@@ -64,21 +64,46 @@ def _simple_range(ncells: int) -> Tuple[int, int]:
 _SWAP_1_16 = bytes.maketrans(bytes([1, 16]), bytes([16, 1]))
 
 
+# A tier between "simple" and "expert" asked with no clue count: minimal puzzles are tried
+# first; after this many in a row rate harder than asked, the digging stops higher (by a
+# quarter of the side's givens), and lower again after one that rates easier.  Minimal
+# 9x9 puzzles are often easy or intermediate, so little changes there; minimal 16x16 ones
+# almost never are (they need ~120 of 256 givens to be "easy"), and the stop point climbs
+# to where they are.  It depends only on the earlier attempts of the same puzzle, so the
+# puzzles still depend only on (seed, index).
+_MISSES_BEFORE_CLIMB = 8
+
+
 def _one(index: int, seed: int, r: int, c: int, lo: int, hi: int, symmetry: int,
-         minimal: bool, difficulty: Optional[str], attempts: int) -> Generated:
+         minimal: bool, difficulty: Optional[str], attempts: int,
+         adapt: bool = False) -> Generated:
     n = r * c
+    step = max(1, n // 4)
+    floor = 0                 # adapt: the givens to stop digging at (0: dig all the way)
+    misses = 0
     for attempt in range(attempts):
         s64 = _seed64(seed, index, attempt)
         # An exact count digs to it; a range digs to a target drawn inside it, so that the
         # counts spread over the range (the greedy dig may stop above a low target).
         target = lo if lo == hi else lo + s64 % (hi - lo + 1)
-        puzzle, solution, givens = _core.generate_one(r, c, s64, target, symmetry, minimal)
+        if floor:
+            target = floor
+        puzzle, solution, givens = _core.generate_one(r, c, s64, target, symmetry,
+                                                      minimal and not floor)
         if not lo <= givens <= hi:
             continue
         if n == 16 and 16 not in puzzle:
             puzzle, solution = puzzle.translate(_SWAP_1_16), solution.translate(_SWAP_1_16)
-        if difficulty is not None and tier_of(puzzle, r, c)[0] != difficulty:
-            continue
+        if difficulty is not None:
+            tier = tier_of(puzzle, r, c)[0]
+            if tier != difficulty:
+                if adapt and TIERS.index(tier) > TIERS.index(difficulty):
+                    misses += 1
+                    if misses == _MISSES_BEFORE_CLIMB:
+                        floor, misses = min(givens + step, n * n), 0
+                elif adapt and floor:
+                    floor, misses = max(floor - step, 1), 0
+                continue
         return Generated(puzzle.translate(_RENDER).decode("ascii"),
                          solution.translate(_RENDER).decode("ascii"), givens, (r, c))
     what = [f"{lo}" if lo == hi else f"{lo}-{hi}", "givens"]
@@ -135,7 +160,8 @@ def generate(size: Optional[int] = None, *, box: Optional[Sequence[int]] = None,
     code = _core.SYMMETRIES[symmetry]
     # With no clue count asked, dig as far as the random order allows (a minimal puzzle).
     dig_all = minimal or (clues is None and difficulty != "simple")
-    args = (seed, r, c, lo, hi, code, dig_all, difficulty, attempts)
+    adapt = clues is None and not minimal and difficulty in ("easy", "intermediate")
+    args = (seed, r, c, lo, hi, code, dig_all, difficulty, attempts, adapt)
 
     threads = min(threads, count)
     if threads == 1:
