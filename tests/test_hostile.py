@@ -148,6 +148,40 @@ OPTION_CASES = [
     ("fs.judges.answer('poj2676', '-3\\n')", (SUDOKU,)),
     ("fs.judges.answer('poj3074', 'x' * 81 + '\\nend')", (SUDOKU,)),
 ]
+# The audit's reproducers themselves, as written in the issue (defect number first), with
+# what they must do now.  (Those of the judge, the CLI, threads and memory are tests of
+# their own in test_reliability.py, test_localjudge.py and test_batch.py.)
+AUDIT_CASES = [
+    ("1", "fs.solve(' '.join(['\u00b2'] * 16))", ("ParseError",)),
+    ("1", "fs.solve(' '.join(['\u2460'] * 16))", ("ParseError",)),
+    ("1", "fs.solve(' '.join(['1' * 5000] * 16))", ("ParseError",)),
+    ("1", "fs.solve(' '.join(['\u0663'] * 16))", ("ParseError",)),
+    ("1", "fs.solve_many([' '.join(['\u00b2'] * 16), P]).status.tolist()"
+          " == [fs.INVALID, fs.SOLVED]", (OK,)),
+    ("2", "fs.solve('\ufeff' + P) == fs.solve(P)", (OK,)),
+    ("3", "len(list(fs.formats.read(io.StringIO('\\r'.join([P] * 3)), 'line'))) == 3", (OK,)),
+    ("3", "len(list(fs.formats.read(io.StringIO('\\u2028'.join([P] * 3)), 'line'))) == 3", (OK,)),
+    ("3", "len(list(fs.formats.read(io.StringIO('\\x85'.join([P] * 3)), 'line'))) == 3", (OK,)),
+    ("7", "fs.solve('.' * 16, alphabet='\u00dfabc')", ("ParseError",)),
+    ("7", "fs.solve(b'.' * 16, alphabet='\u03b1\u03b2\u03b3\u03b4')", ("ParseError",)),
+    ("8", "fs.solve(P, box=3)", ("ShapeError",)),
+    ("8", "fs.solve(P, box={3: 3})", ("ShapeError",)),
+    ("8", "fs.generate(size='9')", (TYPE,)),
+    ("8", "len(fs.generate(count=np.int64(2), seed=1)) == 2", (OK,)),
+    ("8", "fs.generate(size=9, box=(2, 3))", (VALUE,)),
+    ("8", "fs.generate(seed=object())", (TYPE,)),
+    ("8", "fs.solve_many(['.' * 16], limit=None).counts.tolist() == [288]", (OK,)),
+    ("9", "fs.generate(box=(2, 3), difficulty='simple', seed=3)[0].givens < 36", (OK,)),
+    ("9", "fs.generate(size=4, difficulty='simple', seed=3)[0].givens < 16", (OK,)),
+    ("9", "fs.generate(size=16, difficulty='simple', seed=3)[0].givens < 256", (OK,)),
+    ("10", "(lambda g: fs.solve(g.puzzle) == g.solution)(fs.generate(size=36, seed=1,"
+           " clues=(1200, 1296))[0])", (OK,)),
+    ("10", "(lambda g: sorted(set(g.values())) == list(range(65)))(fs.generate(size=64,"
+           " seed=1, clues=(4000, 4050))[0])", (OK,)),
+    ("13", "import_pickle_round_trip()", (OK,)),
+]
+for _number, _expr, _allowed in AUDIT_CASES:
+    CASES.append((f"audit {_number}: {_expr[:50]}", _expr, _allowed))
 for _expr, _allowed in OPTION_CASES:
     CASES.append((_expr[:60], _expr, _allowed))
 
@@ -158,6 +192,12 @@ import numpy as np
 import fastsudoku as fs
 import fastsudoku.judges
 P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+def import_pickle_round_trip():
+    import pickle
+    e = fs.ConflictError("m", unit="row", index=1, value=2, cells=((1, 1), (1, 2)))
+    again = pickle.loads(pickle.dumps(e))
+    return again.cells == e.cells and type(again) is fs.ConflictError
 
 def timeout(signum, frame):
     raise TimeoutError("case took too long")
