@@ -70,7 +70,6 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USAGE)
 
 
-
 def _box(text: str) -> Tuple[int, int]:
     try:
         r, c = text.lower().split("x")
@@ -96,12 +95,15 @@ def _item(record: formats.Record) -> Item:
     return record.line, record.error
 
 
-def _text(record: formats.Record) -> str:
-    """The record's puzzle text; its reading error raised (inside the caller's handler)."""
-    text = _item(record)[1]
+def _checked(text: Union[str, SudokuError]) -> str:
+    """An item's puzzle text; its reading error raised (inside the caller's handler)."""
     if isinstance(text, SudokuError):
         raise text
     return text
+
+
+def _text(record: formats.Record) -> str:
+    return _checked(_item(record)[1])
 
 
 # (line number, error or None, solutions found up to the limit, parsed grid, first
@@ -123,9 +125,7 @@ def _per_line(items: Iterator[Item], args: argparse.Namespace,
               limit: int) -> Iterator[Answer]:
     for number, text in items:
         try:
-            if isinstance(text, SudokuError):
-                raise text
-            grid = _grid(text, args.box, args.alphabet)
+            grid = _grid(_checked(text), args.box, args.alphabet)
         except SudokuError as e:
             yield number, _located(e, number), 0, None, None, 0
             continue
@@ -152,9 +152,7 @@ def _solve_chunk(chunk: List[Item], args: argparse.Namespace, limit: int,
     parsed: List[Any] = []
     for _, text in chunk:
         try:
-            if isinstance(text, SudokuError):
-                raise text
-            parsed.append(parse(text, args.box, args.alphabet))
+            parsed.append(parse(_checked(text), args.box, args.alphabet))
         except SudokuError as e:
             parsed.append(e)
     groups: Dict[Tuple[int, int], List[int]] = {}
@@ -537,9 +535,7 @@ def _target(args: argparse.Namespace, stream: TextIO) -> int:
     status = EXIT_OK
     for number, text in cases:
         try:
-            if isinstance(text, SudokuError):
-                raise text
-            result = max_score(text, weights, box=args.box, alphabet=args.alphabet,
+            result = max_score(_checked(text), weights, box=args.box, alphabet=args.alphabet,
                                node_limit=args.node_limit)
         except SearchLimitError as e:
             print(f"{args.file}:{number}: {e}", file=sys.stderr)
