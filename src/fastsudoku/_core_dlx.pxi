@@ -38,15 +38,15 @@ cdef enum:
 
 
 cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
-    if x.tree != NULL:
+    if x.tree == NULL:
         if x.track:
-            xc_cover_shape(x, c, True, True)
+            xc_cover_shape(x, c, True, False)
         else:
-            xc_cover_shape(x, c, False, True)
+            xc_cover_shape(x, c, False, False)
     elif x.track:
-        xc_cover_shape(x, c, True, False)
+        xc_cover_shape(x, c, True, True)
     else:
-        xc_cover_shape(x, c, False, False)
+        xc_cover_shape(x, c, False, True)
 
 
 cdef inline void xc_mark(ExactCover *x, int k) noexcept nogil:
@@ -107,10 +107,10 @@ cdef inline void xc_cover_shape(ExactCover *x, int c, const bint track,
 
 
 cdef inline void xc_uncover(ExactCover *x, int c) noexcept nogil:
-    if x.tree != NULL:
-        xc_uncover_shape(x, c, True)
-    else:
+    if x.tree == NULL:
         xc_uncover_shape(x, c, False)
+    else:
+        xc_uncover_shape(x, c, True)
 
 
 cdef inline void xc_uncover_shape(ExactCover *x, int c, const bint tree) noexcept nogil:
@@ -457,6 +457,27 @@ cdef int xc_bite(const ExactCover *x, const int32_t *ties, int nties) noexcept n
     return best
 
 
+cdef int xc_tree_choose(ExactCover *x) noexcept nogil:
+    """The scan's choice (below), asked of the tree: the first column of at most one row,
+    else the first of the fewest rows (with tracking and few columns, xc_bite's pick among
+    the first XC_TIES of them)."""
+    cdef int32_t ties[XC_TIES]
+    cdef int nties = 0, best, c
+    cdef int32_t s
+    xc_tree_sync(x)
+    s = x.tree[1]
+    best = xc_tree_first(x, s if s > 1 else 1, 1)
+    if x.track and x.nprimary <= XC_BITE_MAX and s >= 2:
+        c = best
+        while c != 0 and nties < XC_TIES:
+            ties[nties] = c
+            nties += 1
+            c = xc_tree_first(x, s, c + 1)
+        if nties > 1:
+            best = xc_bite(x, ties, nties)
+    return best
+
+
 cdef int xc_next(ExactCover *x) noexcept nogil:
     """Run to the next exact cover (SEARCH_FOUND) or the end of the tree; resumable."""
     cdef int32_t *R = x.R
@@ -503,20 +524,8 @@ cdef int xc_next(ExactCover *x) noexcept nogil:
                     best = c
                     break
             if best == 0 and x.tree != NULL:
-                xc_tree_sync(x)
-                s = x.tree[1]
-                best = xc_tree_first(x, s if s > 1 else 1, 1)
+                best = xc_tree_choose(x)
                 s = S[best]
-                if x.track and nprimary <= XC_BITE_MAX and s >= 2:
-                    # The ties the scan would collect: the first XC_TIES of the least size.
-                    nties = 0
-                    c = best
-                    while c != 0 and nties < XC_TIES:
-                        ties[nties] = c
-                        nties += 1
-                        c = xc_tree_first(x, s, c + 1)
-                    if nties > 1:
-                        best = xc_bite(x, ties, nties)
             elif best == 0:
                 nties = 0
                 for c in range(1, nprimary + 1):

@@ -171,7 +171,7 @@ def _pick_engine(engine: str, nrows: int, nprimary: int) -> str:
 def _secondary(secondary: Any, ncols: int) -> Any:
     """The secondary columns: an increasing range, or a sorted array without repeats
     (None: none).  A range is kept as a range, so a wide one costs nothing."""
-    if secondary is None:
+    if secondary is None or (isinstance(secondary, (list, tuple)) and not secondary):
         return range(0)
     if isinstance(secondary, (str, bytes)) or not hasattr(secondary, "__iter__"):
         raise ExactCoverError(f"secondary must be a sequence of column indices (or None), "
