@@ -12,8 +12,18 @@ faster (``benchmarks/bench_exact_cover.py``), and dancing links for the rest.
 
 A problem is a 0/1 matrix.  A solution is a set of rows with exactly one 1 in every
 *primary* column and at most one 1 in every *secondary* column (Knuth's generalisation,
-used for the diagonals of N-queens).  A row with no 1 in a primary column is never part of
-a solution, and a matrix with columns but no rows has no solution.
+used for the diagonals of N-queens; ``secondary=None`` means none).  A row with no 1 in a
+primary column is never part of a solution, and a matrix with columns but no rows has no
+solution.
+
+Scale.  Only the columns that hold a 1 reach the engines: a primary column with no 1
+means no cover, found before anything is allocated, and an empty secondary column is
+dropped, so ``columns=`` and a ``range`` of secondary columns cost nothing however wide.
+Dancing links choose the column with a tree of sizes above 32,768 primary columns (the
+same choice as the scan below that, in a few steps per size changed instead of a pass
+over every column), so that 1,000,000 one-column rows take a fraction of a second.  The
+bitset engine copies every primary column's count at each level by design; it refuses a
+matrix whose bitsets and levels would exceed ``BITSET_MAX_BYTES``.
 
 The matrix is given either as rows of column indices (``[[0, 3], [1, 2], ...]``) or as a
 2-D NumPy array of 0/1 or booleans.  Solutions are sorted lists of row indices.
@@ -50,7 +60,9 @@ COVER_ENGINES = ("auto", "dlx", "bitset")
 BITSET_MAX_ROWS = 4096
 #: ... and this many primary columns (each level copies the primary columns' sizes).
 BITSET_MAX_PRIMARY = 128
-#: engine="bitset" refuses a matrix whose column bitsets (columns x rows / 8 bytes) exceed this.
+#: engine="bitset" refuses a matrix whose column bitsets (columns x rows / 8 bytes) and
+#: levels (one per primary column at most, each rows / 4 + primary columns x 4 bytes)
+#: exceed this.
 BITSET_MAX_BYTES = 1 << 29
 
 
