@@ -39,14 +39,17 @@ cdef enum:
 
 cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
     if x.tree == NULL:
-        if x.track:
-            xc_cover_shape(x, c, True, False)
-        else:
-            xc_cover_shape(x, c, False, False)
-    elif x.track:
-        xc_cover_shape(x, c, True, True)
+        xc_cover_tree(x, c, False)
     else:
-        xc_cover_shape(x, c, False, True)
+        xc_cover_tree(x, c, True)
+
+
+cdef inline void xc_cover_tree(ExactCover *x, int c, const bint tree) noexcept nogil:
+    """xc_cover with `tree` known (a constant in xc_next's two copies)."""
+    if x.track:
+        xc_cover_shape(x, c, True, tree)
+    else:
+        xc_cover_shape(x, c, False, tree)
 
 
 cdef inline void xc_mark(ExactCover *x, int k) noexcept nogil:
@@ -106,15 +109,9 @@ cdef inline void xc_cover_shape(ExactCover *x, int c, const bint track,
     x.nhot = nhot
 
 
-cdef inline void xc_uncover(ExactCover *x, int c) noexcept nogil:
-    if x.tree == NULL:
-        xc_uncover_shape(x, c, False)
-    else:
-        xc_uncover_shape(x, c, True)
-
-
 cdef inline void xc_uncover_shape(ExactCover *x, int c, const bint tree) noexcept nogil:
-    """Undo xc_cover(c); with `tree`, note the columns whose size changes."""
+    """Undo xc_cover(c); with `tree` (a constant in xc_next's two copies), note the
+    columns whose size changes."""
     cdef int32_t *L = x.L
     cdef int32_t *U = x.U
     cdef int32_t *D = x.D
@@ -480,6 +477,14 @@ cdef int xc_tree_choose(ExactCover *x) noexcept nogil:
 
 cdef int xc_next(ExactCover *x) noexcept nogil:
     """Run to the next exact cover (SEARCH_FOUND) or the end of the tree; resumable."""
+    if x.tree == NULL:
+        return xc_next_shape(x, False)
+    return xc_next_shape(x, True)
+
+
+cdef inline int xc_next_shape(ExactCover *x, const bint tree) noexcept nogil:
+    """xc_next, compiled once with the tree of sizes and once without (so that the scan's
+    copy has no test for it on every cover)."""
     cdef int32_t *R = x.R
     cdef int32_t *D = x.D
     cdef int32_t *C = x.C
@@ -523,7 +528,7 @@ cdef int xc_next(ExactCover *x) noexcept nogil:
                     s = S[c]
                     best = c
                     break
-            if best == 0 and x.tree != NULL:
+            if best == 0 and tree:
                 best = xc_tree_choose(x)
                 s = S[best]
             elif best == 0:
@@ -544,7 +549,7 @@ cdef int xc_next(ExactCover *x) noexcept nogil:
             if s == 0:
                 phase = XC_BACKTRACK
                 continue
-            xc_cover(x, best)
+            xc_cover_tree(x, best, tree)
             r = D[best]
             x.nodes += 1
             if s > 1:
@@ -559,11 +564,11 @@ cdef int xc_next(ExactCover *x) noexcept nogil:
             c = C[r]
             j = L[r]
             while j != r:
-                xc_uncover(x, C[j])
+                xc_uncover_shape(x, C[j], tree)
                 j = L[j]
             r = D[r]
             if r == c:
-                xc_uncover(x, c)
+                xc_uncover_shape(x, c, tree)
                 continue
             x.nodes += 1
             x.guesses += 1
@@ -571,7 +576,7 @@ cdef int xc_next(ExactCover *x) noexcept nogil:
         depth += 1
         j = R[r]
         while j != r:
-            xc_cover(x, C[j])
+            xc_cover_tree(x, C[j], tree)
             j = R[j]
         phase = XC_DESCEND
 
