@@ -281,3 +281,123 @@ def test_bitset_engine_refuses_a_huge_matrix_and_grows_with_depth():
     assert fs.search_exact_cover(deep, engine="bitset", limit=None) == \
         fs.search_exact_cover(deep, engine="dlx", limit=None)
     assert fs.exact_cover(deep, engine="bitset") == list(range(300))
+
+
+# ------------------------------------------------------------------ scale (issue 17, defect 5)
+
+def _child(code, timeout=120, memory=1 << 30):
+    """Run `code` in a fresh interpreter under an address-space cap (`memory` bytes, on
+    Linux) and a time limit, so that a hang or a blow-up fails the test, not the run."""
+    import subprocess
+    import sys
+    if sys.platform.startswith("linux"):
+        code = (f"import resource\nresource.setrlimit(resource.RLIMIT_AS, ({memory}, "
+                f"{memory}))\n" + code)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=timeout)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def test_a_million_one_column_rows():
+    """Each level used to scan every column: 80,000 rows took 3.6 s, 10**6 did not end."""
+    out = _child("import fastsudoku as fs\n"
+                 "n = 10 ** 6\n"
+                 "assert fs.exact_cover([[i] for i in range(n)]) == list(range(n))\n"
+                 "assert fs.count_exact_covers([[i] for i in range(n)]) == 1\n"
+                 "rows = [[i] for i in range(n)] + [[i, i + 1] for i in range(0, n, 2)]\n"
+                 "print(fs.exact_cover(rows, engine='dlx') == list(range(n)))\n", timeout=60)
+    assert out.split() == ["True"]
+
+
+def test_a_declared_width_costs_nothing():
+    """columns=2**28 used to allocate per declared column (8.9 GB, 28 s); an empty primary
+    column means no cover, and empty secondary columns are dropped."""
+    out = _child("import fastsudoku as fs\n"
+                 "rows = [[0], [1], [0, 1]]\n"
+                 "w = 2 ** 28\n"
+                 "for e in ('auto', 'dlx', 'bitset'):\n"
+                 "    assert fs.exact_cover(rows, columns=w, engine=e) is None\n"
+                 "    assert fs.count_exact_covers(rows, columns=w, engine=e) == 0\n"
+                 "    assert fs.search_exact_cover(rows, columns=w, engine=e, limit=None) == "
+                 "(0, None, 0, 0, True)\n"
+                 "    sec = range(2, w)\n"
+                 "    assert fs.exact_cover(rows, columns=w, secondary=sec, engine=e) == [0, 1]\n"
+                 "    assert fs.count_exact_covers(rows, columns=w, secondary=range(w - 1, 1, -1),"
+                 " engine=e) == 2\n"
+                 "print('ok')\n", timeout=60)
+    assert out.split() == ["ok"]
+
+
+@pytest.mark.parametrize("kw,expect", [
+    ({"columns": 3}, None),                              # column 2 primary and empty
+    ({"columns": 3, "secondary": [2]}, [[0, 1], [2]]),   # empty secondary: dropped
+    ({"columns": 5, "secondary": [4, 2, 3, 3]}, [[0, 1], [2]]),
+    ({"secondary": [1]}, [[0], [2]]),   # a row of secondary columns only: never chosen
+])
+def test_empty_columns(xc, kw, expect):
+    rows = [[0], [1], [0, 1]]
+    assert list(xc.exact_covers(rows, **kw)) == (expect or [])
+    assert xc.count_exact_covers(rows, **kw) == len(expect or [])
+
+
+def test_tree_choice_is_the_scan_choice():
+    """Above a number of primary columns dancing links choose with a tree of sizes: the
+    same columns as the scan, so the same covers in the same order and the same counts."""
+    from fastsudoku import _core
+
+    sudoku, width, _, _ = sudoku_rows("." * 81)
+    problems = [queens(8), langford(7), pentominoes(3, 20), (sudoku, width, [])]
+    rng = random.Random(11)
+    for _ in range(60):
+        ncols = rng.randint(8, 40)
+        rows = [sorted(rng.sample(range(ncols), rng.randint(0, 4)))
+                for _ in range(rng.randint(5, 200))]
+        problems.append((rows, ncols, sorted(rng.sample(range(ncols), rng.randint(0, 8)))))
+
+    def runs():
+        return [(fs.search_exact_cover(r, columns=n, secondary=s, limit=300, engine="dlx"),
+                 list(fs.exact_covers(r, columns=n, secondary=s, limit=100, engine="dlx")))
+                for r, n, s in problems]
+
+    scan = runs()
+    for over in (0, 3):
+        previous = _core._set_xc_tree_over(over)
+        try:
+            assert runs() == scan
+        finally:
+            _core._set_xc_tree_over(previous)
+
+
+def test_secondary_none_and_bad_secondary():
+    rows, ncols, sec = queens(6)
+    assert fs.count_exact_covers([[0], [1], [0, 1]], secondary=None) == 2
+    assert list(fs.exact_covers(rows, columns=ncols, secondary=range(ncols - 1, 11, -1))) == \
+        list(fs.exact_covers(rows, columns=ncols, secondary=sec))
+    for bad, message in ((5, "secondary must be a sequence"), ([1.5], "secondary: 1.5"),
+                         (range(-1, 2), "secondary column -1 is out of range"),
+                         (np.array([0, 9]), "secondary column 9 is out of range")):
+        with pytest.raises(ExactCoverError, match=message):
+            fs.exact_cover([[0], [1], [0, 1]], secondary=bad)
+
+
+def test_too_many_columns_names_the_columns():
+    with pytest.raises(ExactCoverError, match=r"too large: 536870913 columns \(columns= "
+                                              r"may be at most 536870912\)"):
+        fs.exact_cover([[0], [1], [0, 1]], columns=2 ** 29 + 1)
+    # At the limit it is an ordinary problem with empty columns (was "4 ones in 3 rows").
+    assert fs.exact_cover([[0], [1], [0, 1]], columns=2 ** 29) is None
+    assert fs.exact_cover([[0], [1], [0, 1]], columns=2 ** 29,
+                          secondary=range(2, 2 ** 29)) == [0, 1]
+
+
+def test_bitset_engine_counts_its_levels():
+    """The bitset engine keeps a count per primary column at every level: 20,000 one-column
+    rows would need 1.6 GB of levels, so it refuses them up front."""
+    from fastsudoku import _cover
+
+    rows = [[k] for k in range(20000)]
+    assert _cover._bitset_bytes(20000, 20000, 20000) > _cover.BITSET_MAX_BYTES
+    with pytest.raises(ExactCoverError, match="too large for engine='bitset'"):
+        fs.exact_cover(rows, engine="bitset")
+    assert fs.exact_cover(rows) == list(range(20000))

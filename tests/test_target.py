@@ -315,3 +315,32 @@ def test_ctrl_c_interrupts_a_long_search():
     t.join()
     assert time.perf_counter() - start < 10
     assert fs.max_score((DATA / "p1074_1.in").read_text()).score == 2829
+
+
+def test_node_limit_bounds_the_bound_work():
+    """Issue 17, defect 6: on an empty 64x64 each guess below the first solution paid for
+    up to a dozen passes of the Lagrangian bound over 4,096 cells uncounted, so that
+    node_limit=200,000 ran past 20 s.  The passes count now: the limit is reached with
+    fewer guesses, and the run ends in a time of the order of the limit."""
+    import subprocess
+    import sys
+    code = ("import time, numpy as np, fastsudoku as fs\n"
+            "start = time.perf_counter()\n"
+            "try:\n"
+            "    fs.max_score(np.zeros((64, 64), np.uint8), node_limit=200_000)\n"
+            "except fs.SearchLimitError as e:\n"
+            "    assert e.best is not None and e.guesses < 200_000, e\n"
+            "    assert 'node limit of 200000 reached' in str(e), e\n"
+            "    print(e.guesses, time.perf_counter() - start)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    guesses, seconds = done.stdout.split()
+    assert int(guesses) < 100_000
+
+
+@pytest.mark.parametrize("n", [0, -1, 1.5, True, "9", None, 65])
+def test_ring_weights_refuses_a_bad_side(n):
+    with pytest.raises(ValueError, match=r"^n must be a (positive integer|side from 1 to 64)"):
+        fs.ring_weights(n)
+    assert fs.ring_weights(np.int64(2)).tolist() == [[6, 6], [6, 6]]

@@ -125,6 +125,13 @@ ctypedef struct ExactCover:
     int64_t guesses          # rows tried in columns that had two or more rows left
     int64_t node_limit       # on guesses; < 0: none
     int64_t next_signal_check
+    # With many primary columns (xc_tree_over), the choice asks a tree instead of scanning:
+    int32_t *tree            # 2 x tree_leaves: min of the sizes below (leaf i: header i + 1)
+    int tree_leaves          # a power of two >= nprimary
+    uint8_t *dirty           # ncols + 1: the size changed since the tree last saw it
+    int32_t *dirty_list      # ncols + 1: those columns
+    int ndirty
+
 
 cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
                   const int32_t *row_offsets, const int32_t *row_cols) noexcept nogil

@@ -22,6 +22,12 @@ cdef enum:
     # 12,664, an empty 49x49 grid about 1 s -> 212 s.
     XC_TIES = 8
     XC_BITE_MAX = 400
+    # Above this many primary columns the choice asks a tree of sizes (xc_tree_first)
+    # instead of scanning the columns: a scan costs every column at every level (1,000,000
+    # one-column rows: 10**12 steps), the tree a few steps per size changed.  Sudoku, up to
+    # 64x64 (16,384 columns), keeps the scan (its forced columns mostly come from `hot`).
+    XC_TREE_OVER = 1 << 15
+    XC_TREE_PAD = 0x7fffffff
     # size[c] of a secondary column is XC_SECONDARY + its rows; covering adds XC_COVERED.
     # Real sizes stay below 2**29 (nnodes is an int32), so the three ranges never meet.
     XC_SECONDARY = 1 << 29
@@ -32,17 +38,35 @@ cdef enum:
 
 
 cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
-    if x.track:
-        xc_cover_shape(x, c, True)
+    if x.tree == NULL:
+        xc_cover_tree(x, c, False)
     else:
-        xc_cover_shape(x, c, False)
+        xc_cover_tree(x, c, True)
 
 
-cdef inline void xc_cover_shape(ExactCover *x, int c, const bint track) noexcept nogil:
+cdef inline void xc_cover_tree(ExactCover *x, int c, const bint tree) noexcept nogil:
+    """xc_cover with `tree` known (a constant in xc_next's two copies)."""
+    if x.track:
+        xc_cover_shape(x, c, True, tree)
+    else:
+        xc_cover_shape(x, c, False, tree)
+
+
+cdef inline void xc_mark(ExactCover *x, int k) noexcept nogil:
+    """Column k's size changed: the tree must see it before the next choice."""
+    if not x.dirty[k]:
+        x.dirty[k] = 1
+        x.dirty_list[x.ndirty] = k
+        x.ndirty += 1
+
+
+cdef inline void xc_cover_shape(ExactCover *x, int c, const bint track,
+                                const bint tree) noexcept nogil:
     """Cover column c.  With `track` (a constant at each call, so that the compiler makes
-    two copies), remember the columns left with one row or none: with hundreds of columns
-    (Sudoku) that spares the next choice a scan; with a few dozen (polyominoes, queens)
-    the scan is cheaper than the bookkeeping on every update."""
+    a copy for each), remember the columns left with one row or none: with hundreds of
+    columns (Sudoku) that spares the next choice a scan; with a few dozen (polyominoes,
+    queens) the scan is cheaper than the bookkeeping on every update.  With `tree`, note
+    every column whose size changes, for the tree of sizes."""
     cdef int32_t *R = x.R
     cdef int32_t *U = x.U
     cdef int32_t *D = x.D
@@ -55,6 +79,8 @@ cdef inline void xc_cover_shape(ExactCover *x, int c, const bint track) noexcept
     if S[c] < XC_SECONDARY:
         x.live -= 1
     S[c] += XC_COVERED
+    if tree:
+        xc_mark(x, c)
     # Locals, not x's fields, in the loop: stores through the int32 arrays could alias x.
     i = D[c]
     while i != c:
@@ -67,6 +93,8 @@ cdef inline void xc_cover_shape(ExactCover *x, int c, const bint track) noexcept
             k = C[j]
             size = S[k] - 1
             S[k] = size
+            if tree:
+                xc_mark(x, k)
             if track and size <= 1:
                 # Now forced (1) or dead (0): remember it so that the next choice need
                 # not scan every column.  Only uncovered primary sizes can be this small.
@@ -81,7 +109,9 @@ cdef inline void xc_cover_shape(ExactCover *x, int c, const bint track) noexcept
     x.nhot = nhot
 
 
-cdef inline void xc_uncover(ExactCover *x, int c) noexcept nogil:
+cdef inline void xc_uncover_shape(ExactCover *x, int c, const bint tree) noexcept nogil:
+    """Undo xc_cover(c); with `tree` (a constant in xc_next's two copies), note the
+    columns whose size changes."""
     cdef int32_t *L = x.L
     cdef int32_t *U = x.U
     cdef int32_t *D = x.D
@@ -93,22 +123,105 @@ cdef inline void xc_uncover(ExactCover *x, int c) noexcept nogil:
         j = L[i]
         while j != i:
             S[C[j]] += 1
+            if tree:
+                xc_mark(x, C[j])
             U[D[j]] = j
             D[U[j]] = j
             j = L[j]
         i = U[i]
     S[c] -= XC_COVERED
+    if tree:
+        xc_mark(x, c)
     if S[c] < XC_SECONDARY:
         x.live += 1
 
 
 cdef int xc_track_over = XC_TRACK_OVER
+cdef int xc_tree_over = XC_TREE_OVER
 
 
 def _set_xc_track_over(int columns):
     """Tuning hook for benchmarks: track forced columns above this many primary columns."""
     global xc_track_over
     xc_track_over = columns
+
+
+def _set_xc_tree_over(int columns):
+    """Tuning hook for benchmarks and tests: choose columns with the tree of sizes above
+    this many primary columns (the same choice as the scan, found another way); returns
+    the previous value."""
+    global xc_tree_over
+    previous = xc_tree_over
+    xc_tree_over = columns
+    return previous
+
+
+cdef int xc_tree_alloc(ExactCover *x) noexcept nogil:
+    """The arrays of the tree of sizes for x.nprimary columns.  0, or -1 out of memory."""
+    cdef int leaves = 1
+    while leaves < x.nprimary:
+        leaves *= 2
+    x.tree_leaves = leaves
+    x.ndirty = 0
+    x.tree = <int32_t *>malloc(2 * <size_t>leaves * sizeof(int32_t))
+    x.dirty = <uint8_t *>calloc(<size_t>x.ncols + 1, 1)
+    x.dirty_list = <int32_t *>malloc((<size_t>x.ncols + 1) * sizeof(int32_t))
+    if x.tree == NULL or x.dirty == NULL or x.dirty_list == NULL:
+        return -1
+    return 0
+
+
+cdef void xc_tree_build(ExactCover *x) noexcept nogil:
+    """Fill the tree from the sizes of the primary columns."""
+    cdef int32_t *T = x.tree
+    cdef int leaves = x.tree_leaves, i
+    for i in range(leaves):
+        T[leaves + i] = x.size[i + 1] if i < x.nprimary else XC_TREE_PAD
+    for i in range(leaves - 1, 0, -1):
+        T[i] = T[2 * i] if T[2 * i] <= T[2 * i + 1] else T[2 * i + 1]
+    x.ndirty = 0
+
+
+cdef void xc_tree_sync(ExactCover *x) noexcept nogil:
+    """Bring the tree up to date with the sizes changed since the last choice."""
+    cdef int32_t *T = x.tree
+    cdef const int32_t *S = x.size
+    cdef int leaves = x.tree_leaves, nprimary = x.nprimary, n, k, i
+    cdef int32_t low
+    for n in range(x.ndirty):
+        k = x.dirty_list[n]
+        x.dirty[k] = 0
+        if k > nprimary:
+            continue
+        i = leaves + k - 1
+        T[i] = S[k]
+        while i > 1:
+            i >>= 1
+            low = T[2 * i] if T[2 * i] <= T[2 * i + 1] else T[2 * i + 1]
+            if T[i] == low:
+                break
+            T[i] = low
+    x.ndirty = 0
+
+
+cdef int xc_tree_first(const ExactCover *x, int32_t most, int start) noexcept nogil:
+    """The first primary column from header `start` on whose size is at most `most`, or
+    0 if none (the tree must be in sync)."""
+    cdef const int32_t *T = x.tree
+    cdef int leaves = x.tree_leaves
+    cdef int i = leaves + start - 1
+    if start > x.nprimary:
+        return 0
+    # Up and to the right until a subtree holds such a column, then down to its first.
+    while T[i] > most:
+        while i & 1:
+            i >>= 1
+        if i == 0:
+            return 0
+        i += 1
+    while i < leaves:
+        i = 2 * i if T[2 * i] <= most else 2 * i + 1
+    return i - leaves + 1
 
 
 cdef int xc_alloc(ExactCover *x, int ncols, int nrows, int nnodes,
@@ -157,6 +270,9 @@ cdef void xc_free(ExactCover *x) noexcept nogil:
     free(x.size)
     free(x.choice)
     free(x.hot)
+    free(x.tree)
+    free(x.dirty)
+    free(x.dirty_list)
     memset(x, 0, sizeof(ExactCover))
     x.phase = XC_DONE
 
@@ -233,6 +349,10 @@ cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
             node += 1
         x.row_first[k] = first
     free(hdr)
+    if x.nprimary > xc_tree_over:
+        if xc_tree_alloc(x) < 0:
+            return -1
+        xc_tree_build(x)
     x.depth = 0
     x.base = 0
     x.phase = XC_DESCEND
@@ -255,6 +375,14 @@ cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil:
     memcpy(dst.size, src.size, (src.ncols + 1) * sizeof(int32_t))
     memcpy(dst.choice, src.choice, src.depth * sizeof(int32_t))
     memcpy(dst.hot, src.hot, src.nhot * sizeof(int32_t))
+    dst.nprimary = src.nprimary
+    if src.tree != NULL:
+        if xc_tree_alloc(dst) < 0:
+            return -1
+        memcpy(dst.tree, src.tree, 2 * <size_t>src.tree_leaves * sizeof(int32_t))
+        memcpy(dst.dirty, src.dirty, <size_t>src.ncols + 1)
+        memcpy(dst.dirty_list, src.dirty_list, src.ndirty * sizeof(int32_t))
+        dst.ndirty = src.ndirty
     dst.nhot = src.nhot
     dst.dead = src.dead
     dst.live = src.live
@@ -326,8 +454,37 @@ cdef int xc_bite(const ExactCover *x, const int32_t *ties, int nties) noexcept n
     return best
 
 
+cdef int xc_tree_choose(ExactCover *x) noexcept nogil:
+    """The scan's choice (below), asked of the tree: the first column of at most one row,
+    else the first of the fewest rows (with tracking and few columns, xc_bite's pick among
+    the first XC_TIES of them)."""
+    cdef int32_t ties[XC_TIES]
+    cdef int nties = 0, best, c
+    cdef int32_t s
+    xc_tree_sync(x)
+    s = x.tree[1]
+    best = xc_tree_first(x, s if s > 1 else 1, 1)
+    if x.track and x.nprimary <= XC_BITE_MAX and s >= 2:
+        c = best
+        while c != 0 and nties < XC_TIES:
+            ties[nties] = c
+            nties += 1
+            c = xc_tree_first(x, s, c + 1)
+        if nties > 1:
+            best = xc_bite(x, ties, nties)
+    return best
+
+
 cdef int xc_next(ExactCover *x) noexcept nogil:
     """Run to the next exact cover (SEARCH_FOUND) or the end of the tree; resumable."""
+    if x.tree == NULL:
+        return xc_next_shape(x, False)
+    return xc_next_shape(x, True)
+
+
+cdef inline int xc_next_shape(ExactCover *x, const bint tree) noexcept nogil:
+    """xc_next, compiled once with the tree of sizes and once without (so that the scan's
+    copy has no test for it on every cover)."""
     cdef int32_t *R = x.R
     cdef int32_t *D = x.D
     cdef int32_t *C = x.C
@@ -371,7 +528,10 @@ cdef int xc_next(ExactCover *x) noexcept nogil:
                     s = S[c]
                     best = c
                     break
-            if best == 0:
+            if best == 0 and tree:
+                best = xc_tree_choose(x)
+                s = S[best]
+            elif best == 0:
                 nties = 0
                 for c in range(1, nprimary + 1):
                     if S[c] < s:
@@ -389,7 +549,7 @@ cdef int xc_next(ExactCover *x) noexcept nogil:
             if s == 0:
                 phase = XC_BACKTRACK
                 continue
-            xc_cover(x, best)
+            xc_cover_tree(x, best, tree)
             r = D[best]
             x.nodes += 1
             if s > 1:
@@ -404,11 +564,11 @@ cdef int xc_next(ExactCover *x) noexcept nogil:
             c = C[r]
             j = L[r]
             while j != r:
-                xc_uncover(x, C[j])
+                xc_uncover_shape(x, C[j], tree)
                 j = L[j]
             r = D[r]
             if r == c:
-                xc_uncover(x, c)
+                xc_uncover_shape(x, c, tree)
                 continue
             x.nodes += 1
             x.guesses += 1
@@ -416,7 +576,7 @@ cdef int xc_next(ExactCover *x) noexcept nogil:
         depth += 1
         j = R[r]
         while j != r:
-            xc_cover(x, C[j])
+            xc_cover_tree(x, C[j], tree)
             j = R[j]
         phase = XC_DESCEND
 

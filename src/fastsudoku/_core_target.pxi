@@ -66,6 +66,9 @@ ctypedef struct Target:
     int node_rounds          # subgradient steps at every other level
     int passes               # bound, fix, propagate: at most this many times a level
     double step_scale        # Polyak's factor (0, 2) on the subgradient step
+    # The Lagrangian bound's work, in guesses (see target_pass_cost): the node limit and
+    # the checks for Ctrl-C count it with the guesses, so that they bound the whole work.
+    int64_t work
 
 
 cdef int target_init(Target *t, const Geometry *g, const int64_t *weights) noexcept nogil:
@@ -247,6 +250,20 @@ cdef inline bint below(double relaxed, int64_t best) noexcept nogil:
     return relaxed < <double>best + 1.0 - 1e-6 - 1e-9 * (relaxed if relaxed > 0 else -relaxed)
 
 
+cdef int64_t target_pass_cost(const Geometry *g, const uint64_t *cand) noexcept nogil:
+    """What one pass of the bound over the level `cand` costs, in guesses: a relaxation
+    or a fixing pass visits every candidate of the unplaced cells, where a guess (a copy
+    of the level and its propagation) is of the order of one visit of each cell.  So the
+    candidates of the unplaced cells over the cells, at least 1 (an empty 64x64 grid: 64)."""
+    cdef int cell
+    cdef int64_t total = 0
+    for cell in range(g.ncells):
+        if not has_one_bit(cand[cell]):
+            total += popcount(cand[cell])
+    total = total // g.ncells
+    return total if total > 0 else 1
+
+
 cdef bint target_lagrange(const Geometry *g, const uint64_t *cand, Target *t, double *lam,
                           int64_t placed, int rounds, double *bound) noexcept nogil:
     """Subgradient steps on the multipliers lam of a level; True if a bound cuts the level.
@@ -262,8 +279,10 @@ cdef bint target_lagrange(const Geometry *g, const uint64_t *cand, Target *t, do
     cdef const uint16_t *units_of
     cdef const uint64_t *placed_in = cand + g.ncells
     cdef double *trial = t.lam_step
+    cdef int64_t cost = target_pass_cost(g, cand)
     memcpy(trial, lam, words * sizeof(double))
     for step in range(rounds + 1):
+        t.work += cost
         relaxed = placed + target_relax(g, cand, t, trial)
         if below(relaxed, t.best):
             return True
@@ -430,6 +449,7 @@ cdef bint target_cut_level(Search *s, uint64_t *cand, Target *t, double *lam,
             return True
         if target_lagrange(s.g, cand, t, lam, placed, rounds, &bound):
             return True
+        t.work += target_pass_cost(s.g, cand)
         rc = target_fix(s.g, cand, t, lam, bound, &s.work)
         if rc < 0:
             return True
@@ -445,6 +465,15 @@ cdef bint target_cut(Search *s, uint64_t *cand, Target *t, double *lam) noexcept
     if not t.use_bound or not t.found:
         return False
     return target_cut_level(s, cand, t, lam, t.node_rounds)
+
+
+cdef inline int target_guess(Search *s, const Target *t) noexcept nogil:
+    """search_guess with the bound's work counted as guesses (the limit and Ctrl-C)."""
+    cdef int64_t spent = s.guesses + t.work
+    cdef int status = search_budget(spent, s.node_limit, spent, &s.next_signal_check)
+    if status == 0:
+        s.guesses += 1
+    return status
 
 
 cdef int target_run(Search *s, Target *t) noexcept nogil:
@@ -494,7 +523,7 @@ cdef int target_run(Search *s, Target *t) noexcept nogil:
         if rest == 0:
             phase = PHASE_BACKTRACK
             continue
-        status = search_guess(s)
+        status = target_guess(s, t)
         if status:
             s.phase = PHASE_DONE
             return status
@@ -537,7 +566,8 @@ cdef int target_solve(Search *s, const Geometry *g, const uint8_t *values, Targe
          end here, before the Lagrangian bound costs more than it saves;
       3. the full bound (Lagrangian, reduced-cost fixing) and its value order.
     s (zeroed or freed) is set up by each stage and freed by the caller; guesses add up
-    across stages.
+    across stages.  node_limit bounds the guesses plus the bound's work (t.work): the
+    search stops at the first guess after the two reach it.
     """
     cdef int stage, status = SEARCH_EXHAUSTED
     cdef int64_t spent = 0, limit
@@ -549,8 +579,8 @@ cdef int target_solve(Search *s, const Geometry *g, const uint8_t *values, Targe
         t.use_bound = bound and stage > 0
         t.lagrange = stage == 2
         limit = node_limit
-        if stage == 1 and (limit < 0 or spent + cheap_guesses < limit):
-            limit = spent + cheap_guesses
+        if stage == 1 and (limit < 0 or spent + t.work + cheap_guesses < limit):
+            limit = spent + t.work + cheap_guesses
         s.guesses = spent
         s.node_limit = limit
         status = target_run(s, t)

@@ -12,8 +12,18 @@ faster (``benchmarks/bench_exact_cover.py``), and dancing links for the rest.
 
 A problem is a 0/1 matrix.  A solution is a set of rows with exactly one 1 in every
 *primary* column and at most one 1 in every *secondary* column (Knuth's generalisation,
-used for the diagonals of N-queens).  A row with no 1 in a primary column is never part of
-a solution, and a matrix with columns but no rows has no solution.
+used for the diagonals of N-queens; ``secondary=None`` means none).  A row with no 1 in a
+primary column is never part of a solution, and a matrix with columns but no rows has no
+solution.
+
+Scale.  Only the columns that hold a 1 reach the engines: a primary column with no 1
+means no cover, found before anything is allocated, and an empty secondary column is
+dropped, so ``columns=`` and a ``range`` of secondary columns cost nothing however wide.
+Dancing links choose the column with a tree of sizes above 32,768 primary columns (the
+same choice as the scan below that, in a few steps per size changed instead of a pass
+over every column), so that 1,000,000 one-column rows take a fraction of a second.  The
+bitset engine copies every primary column's count at each level by design; it refuses a
+matrix whose bitsets and levels would exceed ``BITSET_MAX_BYTES``.
 
 The matrix is given either as rows of column indices (``[[0, 3], [1, 2], ...]``) or as a
 2-D NumPy array of 0/1 or booleans.  Solutions are sorted lists of row indices.
@@ -40,6 +50,8 @@ from ._api import count_option
 from ._errors import ExactCoverError, SearchLimitError
 
 _INT32_MAX = 2 ** 31 - 1
+#: The largest column index (and column count - 1) the API takes.
+_MAX_INDEX = _INT32_MAX // 4
 
 #: The exact-cover engines: "auto" picks "bitset" for small matrices, "dlx" above.
 CoverEngine = Literal["auto", "dlx", "bitset"]
@@ -48,7 +60,9 @@ COVER_ENGINES = ("auto", "dlx", "bitset")
 BITSET_MAX_ROWS = 4096
 #: ... and this many primary columns (each level copies the primary columns' sizes).
 BITSET_MAX_PRIMARY = 128
-#: engine="bitset" refuses a matrix whose column bitsets (columns x rows / 8 bytes) exceed this.
+#: engine="bitset" refuses a matrix whose column bitsets (columns x rows / 8 bytes) and
+#: levels (one per primary column at most, each rows / 4 + primary columns x 4 bytes)
+#: exceed this.
 BITSET_MAX_BYTES = 1 << 29
 
 
@@ -166,7 +180,45 @@ def _pick_engine(engine: str, nrows: int, nprimary: int) -> str:
     return engine
 
 
-def _problem(rows: Any, columns: Optional[int], secondary: Iterable[Any],
+def _secondary(secondary: Any, ncols: int) -> Any:
+    """The secondary columns: an increasing range, or a sorted array without repeats
+    (None: none).  A range is kept as a range, so a wide one costs nothing."""
+    if secondary is None or (isinstance(secondary, (list, tuple)) and not secondary):
+        return range(0)
+    if isinstance(secondary, (str, bytes)) or not hasattr(secondary, "__iter__"):
+        raise ExactCoverError(f"secondary must be a sequence of column indices (or None), "
+                              f"got {secondary!r}")
+    if isinstance(secondary, range):
+        sec: Any = secondary if secondary.step > 0 else secondary[::-1]
+        bad = [c for c in sec[:1] if c < 0] + [c for c in sec[-1:] if c >= ncols]
+    else:
+        sec = np.fromiter((_index(v, "secondary") for v in secondary), dtype=np.int64)
+        bad = [int(c) for c in sec[(sec < 0) | (sec >= ncols)][:1]]
+        sec = np.unique(sec)
+    if bad:
+        raise ExactCoverError(f"secondary column {bad[0]} is out of range (0..{ncols - 1})",
+                              column=bad[0])
+    return sec
+
+
+def _secondary_mask(sec: Any, cols: np.ndarray) -> np.ndarray:
+    """Which of the columns `cols` are in `sec` (as _secondary returns it)."""
+    if isinstance(sec, range):
+        return (cols >= sec.start) & (cols < sec.stop) & ((cols - sec.start) % sec.step == 0)
+    return np.isin(cols, sec)
+
+
+def _used_columns(cols: np.ndarray, ncols: int) -> Optional[np.ndarray]:
+    """The columns that hold a one, in order; None when that is every column.  Costs
+    time and memory in the ones, not in ncols, when most columns are empty."""
+    if ncols <= 4 * len(cols) + 1024:
+        present = np.zeros(ncols, dtype=np.bool_)
+        present[cols] = True
+        return None if present.all() else np.flatnonzero(present)
+    return np.unique(cols)
+
+
+def _problem(rows: Any, columns: Optional[int], secondary: Optional[Iterable[Any]],
              node_limit: Optional[int], engine: str = "auto") -> Any:
     if not isinstance(engine, str) or engine not in COVER_ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(COVER_ENGINES)}")
@@ -174,6 +226,9 @@ def _problem(rows: Any, columns: Optional[int], secondary: Iterable[Any],
         columns = _index(columns, "columns")
         if columns < 1:
             raise ExactCoverError(f"columns must be at least 1, got {columns}")
+        if columns > _MAX_INDEX + 1:
+            raise ExactCoverError(f"the matrix is too large: {columns} columns (columns= "
+                                  f"may be at most {_MAX_INDEX + 1})")
     node_limit = count_option("node_limit", node_limit, 0)
     if isinstance(rows, np.ndarray):
         offsets, cols, ncols = _from_matrix(rows, columns)
@@ -183,26 +238,53 @@ def _problem(rows: Any, columns: Optional[int], secondary: Iterable[Any],
     if ncols == 0:
         raise ExactCoverError("the matrix is empty: it has no columns" if nrows else
                               "the matrix is empty: no rows, and no columns= to say its width")
-    if ncols > _INT32_MAX // 4:
-        raise ExactCoverError(f"the matrix is too large: {ncols} columns")
-    if len(cols) + ncols + 1 > _INT32_MAX // 4 or nrows > _INT32_MAX // 4:
-        raise ExactCoverError(f"the matrix is too large: {len(cols)} ones in {nrows} rows")
-    flags = bytearray(ncols)
-    if isinstance(secondary, (str, bytes)):
-        raise ExactCoverError("secondary must be a sequence of column indices")
-    for v in secondary:
-        c = _index(v, "secondary")
-        if not 0 <= c < ncols:
-            raise ExactCoverError(f"secondary column {c} is out of range (0..{ncols - 1})",
-                                  column=c)
-        flags[c] = 1
-    engine = _pick_engine(engine, nrows, ncols - sum(flags))
-    if engine == "bitset" and ncols * ((nrows + 63) // 64) * 8 > BITSET_MAX_BYTES:
-        raise ExactCoverError(f"the matrix is too large for engine='bitset' ({ncols} columns x "
-                              f"{nrows} rows of bitsets); use engine='dlx' or 'auto'")
-    return _core.ExactCoverSearch(ncols, offsets.astype(np.int32), cols.astype(np.int32),
-                                  bytes(flags), -1 if node_limit is None else node_limit,
+    if ncols > _MAX_INDEX + 1:
+        raise ExactCoverError(f"the matrix is too large: {ncols} columns (at most "
+                              f"{_MAX_INDEX + 1})")
+    sec = _secondary(secondary, ncols)
+    # Only the columns that hold a one reach the engines, renumbered in order (so the
+    # choice, the first column of fewest rows, is unchanged): memory and time follow the
+    # ones, not the declared width.  An empty secondary column constrains nothing; an
+    # empty primary column cannot be covered, so there is no cover.
+    used = _used_columns(cols, ncols)
+    nused = ncols if used is None else len(used)
+    if nused + len(cols) + 1 > _MAX_INDEX or nrows > _MAX_INDEX:
+        raise ExactCoverError(f"the matrix is too large: {len(cols)} ones in {nrows} rows "
+                              f"(the engines take at most {_MAX_INDEX} rows, and ones plus "
+                              f"columns holding them)")
+    in_secondary = None if used is None else _secondary_mask(sec, used)
+    used_secondary = len(sec) if in_secondary is None else int(in_secondary.sum())
+    if ncols - len(sec) > nused - used_secondary:
+        # No cover: a search over one primary column and no row says so at once.
+        return _core.ExactCoverSearch(1, np.zeros(1, dtype=np.int32),
+                                      np.zeros(0, dtype=np.int32), b"\0",
+                                      -1 if node_limit is None else node_limit,
+                                      _pick_engine(engine, 0, 1))
+    if in_secondary is None:
+        flags = np.zeros(ncols, dtype=np.uint8)
+        if isinstance(sec, range):
+            flags[sec.start:sec.stop:sec.step] = 1
+        else:
+            flags[sec] = 1
+    else:
+        cols = np.searchsorted(used, cols)
+        flags = in_secondary.astype(np.uint8)
+    nprimary = nused - used_secondary
+    engine = _pick_engine(engine, nrows, nprimary)
+    if engine == "bitset" and _bitset_bytes(nused, nprimary, nrows) > BITSET_MAX_BYTES:
+        raise ExactCoverError(f"the matrix is too large for engine='bitset' ({nused} columns "
+                              f"x {nrows} rows of bitsets); use engine='dlx' or 'auto'")
+    return _core.ExactCoverSearch(nused, offsets.astype(np.int32), cols.astype(np.int32),
+                                  flags.tobytes(), -1 if node_limit is None else node_limit,
                                   engine)
+
+
+def _bitset_bytes(ncols: int, nprimary: int, nrows: int) -> int:
+    """The bitset engine's memory at worst: the column bitsets, and for each level (one a
+    chosen row, each covering a primary column) two row sets and the primary counts."""
+    words = (nrows + 63) // 64
+    levels = min(nrows, nprimary) + 1
+    return ncols * words * 8 + levels * (2 * words * 8 + nprimary * 4)
 
 
 def _limit_error(search: Any, node_limit: Optional[int], found: int) -> SearchLimitError:
@@ -210,7 +292,8 @@ def _limit_error(search: Any, node_limit: Optional[int], found: int) -> SearchLi
                             f"solution(s)", guesses=search.guesses, found=found)
 
 
-def exact_cover(rows: Any, *, columns: Optional[int] = None, secondary: Iterable[int] = (),
+def exact_cover(rows: Any, *, columns: Optional[int] = None,
+                secondary: Optional[Iterable[int]] = (),
                 node_limit: Optional[int] = None,
                 engine: CoverEngine = "auto") -> Optional[List[int]]:
     """The first exact cover found, as a sorted list of row indices, or None.
@@ -227,7 +310,8 @@ def exact_cover(rows: Any, *, columns: Optional[int] = None, secondary: Iterable
     return found
 
 
-def exact_covers(rows: Any, *, columns: Optional[int] = None, secondary: Iterable[int] = (),
+def exact_covers(rows: Any, *, columns: Optional[int] = None,
+                 secondary: Optional[Iterable[int]] = (),
                  limit: Optional[int] = None, node_limit: Optional[int] = None,
                  engine: CoverEngine = "auto") -> Iterator[List[int]]:
     """Iterate over the exact covers lazily (at most ``limit``), each a sorted row list.
@@ -256,7 +340,7 @@ def _iterate(search: Any, limit: Optional[int], node_limit: Optional[int]
 
 
 def count_exact_covers(rows: Any, *, columns: Optional[int] = None,
-                       secondary: Iterable[int] = (), limit: Optional[int] = None,
+                       secondary: Optional[Iterable[int]] = (), limit: Optional[int] = None,
                        node_limit: Optional[int] = None, engine: CoverEngine = "auto") -> int:
     """The number of exact covers, stopping at ``limit`` (None: count them all).
 
@@ -287,7 +371,7 @@ class CoverResult(NamedTuple):
 
 
 def search_exact_cover(rows: Any, *, columns: Optional[int] = None,
-                       secondary: Iterable[int] = (), limit: Optional[int] = 1,
+                       secondary: Optional[Iterable[int]] = (), limit: Optional[int] = 1,
                        node_limit: Optional[int] = None,
                        engine: CoverEngine = "auto") -> CoverResult:
     """One search with its statistics: count up to ``limit``, first cover, nodes, guesses.

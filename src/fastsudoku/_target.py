@@ -13,12 +13,13 @@ from typing import Any, Dict, NamedTuple, Optional, Sequence
 import numpy as np
 
 from . import _core
-from ._api import _grid, count_option
+from ._api import _grid, count_option, count_value
 from ._errors import InvalidValueError, SearchLimitError, ShapeError
 
 # Weights are bounded so that every score and bound stays exact in int64 and in the
 # double-precision arithmetic of the Lagrangian bound.
 MAX_WEIGHT = 2**31 - 1
+MAX_SIDE = 64                           # the largest grid the engines take
 _RINGS: Dict[int, np.ndarray] = {}      # the default weights of each side, flat
 
 
@@ -37,6 +38,9 @@ def ring_weights(n: int = 9) -> np.ndarray:
     >>> ring_weights(9)[4]
     array([ 6,  7,  8,  9, 10,  9,  8,  7,  6])
     """
+    n = count_value("n", n, 1)
+    if n > MAX_SIDE:
+        raise ValueError(f"n must be a side from 1 to {MAX_SIDE}, got {n}")
     index = np.arange(n)
     depth = np.minimum(index, n - 1 - index)
     return (6 + np.minimum.outer(depth, depth)).astype(np.int64)
@@ -92,9 +96,12 @@ def max_score(puzzle: Any, weights: Any = None, *, box: Optional[Sequence[int]] 
     ``weights``: an N x N table of integers (or N*N in a row), possibly negative or zero;
     by default the P1074 rings (6 on the border, then 7, 8, 9, and 10 in the centre of a
     9x9; the same rule for any side, see :func:`ring_weights`).  Any solution of the best
-    score may be returned when several tie.  ``node_limit`` bounds the guesses; reaching it
-    raises :class:`SearchLimitError`, whose ``best`` holds the best result found so far
-    (not proven optimal).
+    score may be returned when several tie.  ``node_limit`` bounds the work of the search,
+    counted in guesses: each guess counts one, and each pass of the Lagrangian bound over
+    the grid counts as the unplaced cells' candidates divided by the cells (up to the side
+    on an empty grid), so that the limit bounds the time too.  Reaching it raises
+    :class:`SearchLimitError`, whose ``guesses`` are the guesses alone and whose ``best``
+    holds the best result found so far (not proven optimal).
 
     >>> p1074 = '''
     ... 7 0 0 9 0 0 0 0 1
@@ -121,7 +128,7 @@ def max_score(puzzle: Any, weights: Any = None, *, box: Optional[Sequence[int]] 
         best = TargetResult(score, grid.render(values), guesses)
     if status == "node_limit":
         raise SearchLimitError(
-            f"node limit of {node_limit} guesses reached; best score so far: "
-            f"{'none' if best is None else best.score}",
+            f"node limit of {node_limit} reached ({guesses} guesses, the rest the bound's "
+            f"work); best score so far: {'none' if best is None else best.score}",
             guesses=guesses, found=0 if best is None else 1, best=best)
     return best
