@@ -4,10 +4,13 @@ Environment switches (documented in the README):
 
 * ``FASTSUDOKU_DEBUG=1``    bounds and wraparound checks on, ``-O0 -g``, asserts kept.
 * ``FASTSUDOKU_ANNOTATE=1`` write ``_core.html`` (``cython -a``) next to the sources.
-* ``FASTSUDOKU_SANITIZE=1`` build with AddressSanitizer and UBSan (gcc/clang only).
+* ``FASTSUDOKU_SANITIZE=1`` build with AddressSanitizer and UBSan (gcc/clang only); any
+  UBSan finding aborts (``-fno-sanitize-recover``) so a test run fails on it.  Python must then
+  run with libasan preloaded: see the README's development section (or ``.ci/run``).
 """
 import os
 import sys
+from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -40,8 +43,14 @@ if MSVC:
 else:
     compile_args += ["-O0", "-g"] if DEBUG else ["-O3"]
     if SANITIZE:
-        compile_args += ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
-        link_args += ["-fsanitize=address,undefined"]
+        # -g for reports that name lines; -O1 unless DEBUG's -O0 (ASan's advice: -O3 folds away
+        # some accesses it would check).  Every UBSan finding is fatal, never just a message.
+        sanitize = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
+        compile_args += sanitize + ["-fno-omit-frame-pointer", "-g"]
+        if not DEBUG:
+            compile_args.remove("-O3")
+            compile_args.append("-O1")
+        link_args += sanitize
 if not DEBUG:
     macros.append(("CYTHON_WITHOUT_ASSERTIONS", "1"))
 
@@ -55,11 +64,23 @@ extensions = [
     )
 ]
 
-setup(
-    ext_modules=cythonize(
-        extensions,
-        compiler_directives=directives,
-        include_path=["src"],
-        annotate=ANNOTATE,
-    )
+# cythonize translates _core.pyx again only when a source is newer than _core.c, and
+# build_ext compiles again only when _core.c is newer than the built module: neither notices a
+# change of directives or flags, so a FASTSUDOKU_DEBUG or FASTSUDOKU_SANITIZE build in a tree
+# that last built the normal variant (or the reverse) would install the old code.  A stamp of
+# the variant forces a fresh translation (hence a fresh compile) whenever it changes.
+VARIANT_STAMP = Path(__file__).resolve().parent / "build" / "fastsudoku-variant.txt"
+variant = repr((sorted(directives.items()), compile_args, link_args, macros, ANNOTATE))
+changed = not VARIANT_STAMP.exists() or VARIANT_STAMP.read_text() != variant
+
+ext_modules = cythonize(
+    extensions,
+    compiler_directives=directives,
+    include_path=["src"],
+    annotate=ANNOTATE,
+    force=changed or None,             # None: cythonize's default (CYTHON_FORCE_REGEN)
 )
+VARIANT_STAMP.parent.mkdir(exist_ok=True)
+VARIANT_STAMP.write_text(variant)
+
+setup(ext_modules=ext_modules)

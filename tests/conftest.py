@@ -1,6 +1,10 @@
 """Shared fixtures: where the data is, and the Hypothesis profiles.
 
 HYPOTHESIS_PROFILE=ci (default: fewer examples, no deadline) or =thorough (many more).
+
+Under AddressSanitizer (the FASTSUDOKU_SANITIZE=1 build, run with libasan preloaded: README,
+"Development") the tests marked ``no_sanitizer`` are skipped with their reason; the runtime is
+found in this process's memory map, or FASTSUDOKU_SANITIZED=1 says so where there is none.
 """
 import os
 import signal
@@ -18,6 +22,30 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 DATA = Path(__file__).parent / "data"
 ENGINES = ["bitmask", "dlx"]
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+
+
+def _sanitized() -> bool:
+    """Is AddressSanitizer's runtime loaded in this interpreter?"""
+    if os.environ.get("FASTSUDOKU_SANITIZED", "").strip() not in ("", "0"):
+        return True
+    try:
+        maps = Path("/proc/self/maps").read_text()
+    except OSError:
+        return False
+    return "libasan" in maps or "libclang_rt.asan" in maps
+
+
+SANITIZED = _sanitized()
+
+
+def pytest_collection_modifyitems(config, items):
+    if not SANITIZED:
+        return
+    for item in items:
+        mark = item.get_closest_marker("no_sanitizer")
+        if mark is not None:
+            reason = mark.kwargs.get("reason") or (mark.args[0] if mark.args else "")
+            item.add_marker(pytest.mark.skip(reason=f"under AddressSanitizer: {reason}"))
 
 
 @pytest.fixture

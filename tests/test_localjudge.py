@@ -89,6 +89,12 @@ def test_crash_is_a_runtime_error(tmp_path):
     cmd = _program(tmp_path, "re", "import sys\nsys.stdin.read()\n1 / 0\n")
     v = localjudge.judge("poj3074", cmd, tests, time_limit=10)[0]
     assert v.verdict == "RE" and "exit code 1" in v.message and "ZeroDivisionError" in v.message
+
+
+@pytest.mark.no_sanitizer(reason="the judged program inherits the preloaded ASan runtime, whose "
+                          "SIGSEGV handler turns the signal into a report and exit code 1")
+def test_signal_is_a_runtime_error(tmp_path):
+    tests = _tests(tmp_path, "poj3074", count=1)
     cmd = _program(tmp_path, "sig", "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n")
     v = localjudge.judge("poj3074", cmd, tests, time_limit=10)[0]
     assert v.verdict == "RE" and "SIGSEGV" in v.message
@@ -98,6 +104,8 @@ def test_crash_is_a_runtime_error(tmp_path):
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS is enforced on Linux")
+@pytest.mark.no_sanitizer(reason="the judged program inherits the preloaded ASan runtime, which "
+                          "reserves terabytes of address space and aborts at start under RLIMIT_AS")
 def test_memory_hog_is_mle(tmp_path):
     tests = _tests(tmp_path, "poj3074", count=1)
     cmd = _program(tmp_path, "mle", "x = bytearray(1 << 30)\nprint(len(x))\n")
