@@ -66,9 +66,11 @@ ctypedef struct Target:
     int node_rounds          # subgradient steps at every other level
     int passes               # bound, fix, propagate: at most this many times a level
     double step_scale        # Polyak's factor (0, 2) on the subgradient step
-    # The Lagrangian bound's work, in guesses (see target_pass_cost): the node limit and
-    # the checks for Ctrl-C count it with the guesses, so that they bound the whole work.
-    int64_t work
+    # The Lagrangian bound's work: the candidates its passes visited (relaxations and
+    # reduced-cost fixing), and the last relaxation's.  visits / ncells counts as guesses
+    # for the node limit and the checks for Ctrl-C (see target_spent).
+    int64_t visits
+    int64_t visited
 
 
 cdef int target_init(Target *t, const Geometry *g, const int64_t *weights) noexcept nogil:
@@ -202,11 +204,13 @@ cdef double target_relax(const Geometry *g, const uint64_t *cand, Target *t,
     candidate v of largest  weight * v - lam[row, v] - lam[column, v] - lam[box, v],
     and the relaxation is the sum of these plus the sum of lam over the missing (u, v).
     For any lam this is an upper bound on what the unplaced cells add in a solution
-    (weak duality); t.pick receives the value index each cell took.
+    (weak duality); t.pick receives the value index each cell took, and t.visited the
+    number of candidates looked at.
     """
     cdef int cell, u, k, best_k, n = g.n
     cdef uint64_t m, bit
     cdef double total = 0.0, best_v, v, w
+    cdef int64_t visited = 0
     cdef const double *lr
     cdef const double *lc
     cdef const double *lb
@@ -228,11 +232,13 @@ cdef double target_relax(const Geometry *g, const uint64_t *cand, Target *t,
             m ^= bit
             k = bit_index(bit)
             v = w * (k + 1) - lr[k] - lc[k] - lb[k]
+            visited += 1
             if v > best_v:
                 best_v = v
                 best_k = k
         total += best_v
         t.pick[cell] = <uint8_t>best_k
+    t.visited = visited
     for u in range(g.nunits):
         m = g.full & ~placed_in[u]
         while m:
@@ -250,20 +256,6 @@ cdef inline bint below(double relaxed, int64_t best) noexcept nogil:
     return relaxed < <double>best + 1.0 - 1e-6 - 1e-9 * (relaxed if relaxed > 0 else -relaxed)
 
 
-cdef int64_t target_pass_cost(const Geometry *g, const uint64_t *cand) noexcept nogil:
-    """What one pass of the bound over the level `cand` costs, in guesses: a relaxation
-    or a fixing pass visits every candidate of the unplaced cells, where a guess (a copy
-    of the level and its propagation) is of the order of one visit of each cell.  So the
-    candidates of the unplaced cells over the cells, at least 1 (an empty 64x64 grid: 64)."""
-    cdef int cell
-    cdef int64_t total = 0
-    for cell in range(g.ncells):
-        if not has_one_bit(cand[cell]):
-            total += popcount(cand[cell])
-    total = total // g.ncells
-    return total if total > 0 else 1
-
-
 cdef bint target_lagrange(const Geometry *g, const uint64_t *cand, Target *t, double *lam,
                           int64_t placed, int rounds, double *bound) noexcept nogil:
     """Subgradient steps on the multipliers lam of a level; True if a bound cuts the level.
@@ -279,11 +271,10 @@ cdef bint target_lagrange(const Geometry *g, const uint64_t *cand, Target *t, do
     cdef const uint16_t *units_of
     cdef const uint64_t *placed_in = cand + g.ncells
     cdef double *trial = t.lam_step
-    cdef int64_t cost = target_pass_cost(g, cand)
     memcpy(trial, lam, words * sizeof(double))
     for step in range(rounds + 1):
-        t.work += cost
         relaxed = placed + target_relax(g, cand, t, trial)
+        t.visits += t.visited
         if below(relaxed, t.best):
             return True
         if relaxed < lowest:
@@ -449,7 +440,7 @@ cdef bint target_cut_level(Search *s, uint64_t *cand, Target *t, double *lam,
             return True
         if target_lagrange(s.g, cand, t, lam, placed, rounds, &bound):
             return True
-        t.work += target_pass_cost(s.g, cand)
+        t.visits += t.visited       # fixing looks at the candidates the relaxation did
         rc = target_fix(s.g, cand, t, lam, bound, &s.work)
         if rc < 0:
             return True
@@ -467,9 +458,16 @@ cdef bint target_cut(Search *s, uint64_t *cand, Target *t, double *lam) noexcept
     return target_cut_level(s, cand, t, lam, t.node_rounds)
 
 
+cdef inline int64_t target_spent(const Search *s, const Target *t) noexcept nogil:
+    """The guesses, plus the bound's work counted in guesses: a guess (a copy of the level
+    and its propagation) costs of the order of a visit of every cell, and a pass of the
+    bound visits every candidate of the unplaced cells (an empty 64x64 grid: 64 guesses)."""
+    return s.guesses + t.visits // s.g.ncells
+
+
 cdef inline int target_guess(Search *s, const Target *t) noexcept nogil:
     """search_guess with the bound's work counted as guesses (the limit and Ctrl-C)."""
-    cdef int64_t spent = s.guesses + t.work
+    cdef int64_t spent = target_spent(s, t)
     cdef int status = search_budget(spent, s.node_limit, spent, &s.next_signal_check)
     if status == 0:
         s.guesses += 1
@@ -566,11 +564,11 @@ cdef int target_solve(Search *s, const Geometry *g, const uint8_t *values, Targe
          end here, before the Lagrangian bound costs more than it saves;
       3. the full bound (Lagrangian, reduced-cost fixing) and its value order.
     s (zeroed or freed) is set up by each stage and freed by the caller; guesses add up
-    across stages.  node_limit bounds the guesses plus the bound's work (t.work): the
-    search stops at the first guess after the two reach it.
+    across stages.  node_limit bounds the guesses plus the bound's work (target_spent):
+    the search stops at the first guess after the two reach it.
     """
     cdef int stage, status = SEARCH_EXHAUSTED
-    cdef int64_t spent = 0, limit
+    cdef int64_t spent = 0, limit, used
     for stage in range(3 if bound else 1):
         search_free(s)
         if search_init(s, g, values) < 0:
@@ -579,8 +577,9 @@ cdef int target_solve(Search *s, const Geometry *g, const uint8_t *values, Targe
         t.use_bound = bound and stage > 0
         t.lagrange = stage == 2
         limit = node_limit
-        if stage == 1 and (limit < 0 or spent + t.work + cheap_guesses < limit):
-            limit = spent + t.work + cheap_guesses
+        used = spent + t.visits // g.ncells
+        if stage == 1 and (limit < 0 or used + cheap_guesses < limit):
+            limit = used + cheap_guesses
         s.guesses = spent
         s.node_limit = limit
         status = target_run(s, t)
