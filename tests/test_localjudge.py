@@ -180,3 +180,175 @@ def test_no_process_outlives_any_verdict(tmp_path, body):
 def test_generated_tests_are_reproducible():
     assert make_tests("kattis-sudokunique", 2, 9) == make_tests("kattis-sudokunique", 2, 9)
     assert make_tests("poj3074", 2, 1) != make_tests("poj3074", 2, 2)
+
+
+# --- the audit's judge defects (issue "Reliability", 11, 15, 17 and the judge parts of 12) ---
+
+linux = pytest.mark.skipif(not sys.platform.startswith("linux"),
+                           reason="the subreaper and the process tree's memory: Linux")
+
+
+def _alive(pid):
+    """True while pid exists and is not a zombie."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@linux
+def test_11_a_setsid_grandchild_holding_stdout_does_not_outlive_the_verdict(tmp_path):
+    tests = _tests(tmp_path, "poj3074", count=1)
+    pidfile = tmp_path / "grandchild.pid"
+    # The program starts a child in a session of its own that keeps stdout open and
+    # sleeps for a day, then exits at once.
+    body = ("import subprocess, sys\n"
+            "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(86400)'],"
+            " start_new_session=True)\n"
+            f"open({str(pidfile)!r}, 'w').write(str(child.pid))\n"
+            "print('done')\n")
+    start = time.time()
+    v = localjudge.judge("poj3074", _program(tmp_path, "setsid", body), tests, time_limit=2)[0]
+    assert time.time() - start < 2 + 3          # within the limit and a short grace
+    assert v.verdict == "WA"
+    grandchild = int(pidfile.read_text())
+    assert not _alive(grandchild)
+
+
+@linux
+def test_11_a_setsid_grandchild_of_a_sleeper_is_killed_at_the_limit(tmp_path):
+    tests = _tests(tmp_path, "poj3074", count=1)
+    pidfile = tmp_path / "grandchild.pid"
+    body = ("import os, subprocess, sys, time\n"
+            "child = subprocess.Popen([sys.executable, '-c', 'import os, time; os.setsid(); "
+            "time.sleep(86400)'])\n"
+            f"open({str(pidfile)!r}, 'w').write(str(child.pid))\n"
+            "time.sleep(86400)\n")
+    start = time.time()
+    result = localjudge.run(_program(tmp_path, "sleep", body), tests[0][1], time_limit=1)
+    assert result.timed_out and time.time() - start < 1 + 3
+    assert not _alive(int(pidfile.read_text()))
+
+
+def test_17_output_limit_and_the_judges_own_memory(tmp_path):
+    tests = _tests(tmp_path, "poj3074", count=1)
+    # A program that writes 500 MB; the judge, in a child, keeps its own memory bounded.
+    writer = _program(tmp_path, "flood", "import sys\nblock = b'7' * (1 << 20)\n"
+                      "for _ in range(500):\n    sys.stdout.buffer.write(block)\n")
+    code = f"""
+import sys
+from pathlib import Path
+from fastsudoku import localjudge
+tests = localjudge.tests_in(Path({str(tests[0][1].parent)!r}))
+for limit in (1000.0, 16.0):
+    v = localjudge.judge("poj3074", {writer!r}, tests, time_limit=60, output_limit_mb=limit)[0]
+    print(limit, v.verdict, v.message[:60])
+with open("/proc/self/status") as f:
+    print("peak-kb", next(ln.split()[1] for ln in f if ln.startswith("VmHWM")))
+"""
+    import subprocess
+    proc = subprocess.run([PY, "-c", code], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith("1000.0 WA line 1: expected")     # read whole, compared in lines
+    assert lines[1].startswith("16.0 OLE the output passed the limit of 16 MB")
+    peak_kb = int(lines[2].split()[1])
+    assert peak_kb < 150_000, peak_kb                           # far below the 500 MB written
+
+
+def test_17_stderr_is_a_bounded_tail(tmp_path):
+    tests = _tests(tmp_path, "poj3074", count=1)
+    cmd = _program(tmp_path, "noisy", "import sys\nsys.stderr.write('x' * 5_000_000 + "
+                   "'\\nlast words\\n')\nsys.exit(3)\n")
+    result = localjudge.run(cmd, tests[0][1], time_limit=30)
+    assert len(result.stderr) <= localjudge.STDERR_TAIL
+    assert result.stderr.endswith("last words\n")
+    v = localjudge.judge("poj3074", cmd, tests, time_limit=30)[0]
+    assert v.verdict == "RE" and v.message == "exit code 3: last words"
+
+
+@linux
+@pytest.mark.no_sanitizer(reason="the judged program inherits the preloaded ASan runtime")
+def test_17_memory_limit_counts_the_whole_process_tree(tmp_path):
+    tests = _tests(tmp_path, "poj3074", count=1)
+    # Four children of ~150 MB each (touched, so resident), each under the 256 MB limit on
+    # its own; together far over it.
+    body = ("import subprocess, sys, time\n"
+            "hog = 'x = bytearray(150 << 20)\\nimport time\\ntime.sleep(30)\\n'\n"
+            "kids = [subprocess.Popen([sys.executable, '-c', hog]) for _ in range(4)]\n"
+            "time.sleep(30)\n")
+    start = time.time()
+    v = localjudge.judge("poj3074", _program(tmp_path, "forks", body), tests, time_limit=20,
+                         memory_limit_mb=256)[0]
+    assert time.time() - start < 20
+    assert v.verdict == "MLE", v
+    assert "summed over its" in v.message and "over the limit of 256 MB" in v.message
+    assert v.peak_kb > 256 * 1024                                # never a peak below the limit
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS is enforced on Linux")
+@pytest.mark.no_sanitizer(reason="the judged program inherits the preloaded ASan runtime")
+def test_17_an_mle_message_never_reports_a_peak_below_the_limit(tmp_path):
+    tests = _tests(tmp_path, "poj3074", count=1)
+    cmd = _program(tmp_path, "mle", "x = bytearray(1 << 30)\n")
+    v = localjudge.judge("poj3074", cmd, tests, time_limit=10, memory_limit_mb=256)[0]
+    assert v.verdict == "MLE"
+    assert "refused at the limit of 256 MB of address space (RLIMIT_AS" in v.message
+
+
+@pytest.mark.parametrize("kwargs, pattern", [
+    ({"time_limit": float("nan")}, "time_limit must be a positive finite number"),
+    ({"time_limit": float("inf")}, "time_limit must be a positive finite number"),
+    ({"time_limit": 0}, "time_limit must be a positive finite number"),
+    ({"time_limit": 1, "memory_limit_mb": float("nan")}, "memory_limit_mb must be a positive"),
+    ({"time_limit": 1, "memory_limit_mb": 1e30}, "memory_limit_mb must be a positive"),
+    ({"time_limit": 1, "memory_limit_mb": -1}, "memory_limit_mb must be a positive"),
+    ({"time_limit": 1, "output_limit_mb": 0}, "output_limit_mb must be a positive"),
+])
+def test_12_limits_must_be_positive_and_finite(tmp_path, kwargs, pattern):
+    tests = _tests(tmp_path, "poj3074", count=1)
+    with pytest.raises(ValueError, match=pattern):
+        localjudge.judge("poj3074", f"{PY} -c pass", tests, **kwargs)
+
+
+@pytest.mark.parametrize("run, pattern", [
+    ("/nonexistent/prog", "does not exist"), ("", "the command to run is empty"),
+    ("python3 \"x", "No closing quotation"), ("{notexec}", "is not executable"),
+    ("no-such-program-here", "not found on the PATH"),
+])
+def test_12_judge_cli_refuses_a_command_that_cannot_run(tmp_path, capsys, run, pattern):
+    notexec = tmp_path / "data.txt"
+    notexec.write_text("not a program")
+    code = main(["judge", "poj3074", "--run", run.format(notexec=notexec), "--generate", "1"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and pattern in err, err
+    assert err.startswith("fastsudoku: error: --run: ")
+
+
+@pytest.mark.parametrize("flag, value", [("--memory-limit", "nan"), ("--memory-limit", "1e30"),
+                                         ("--memory-limit", "-1"), ("--time-limit", "nan"),
+                                         ("--time-limit", "inf"), ("--output-limit", "0")])
+def test_12_judge_cli_refuses_bad_limits(capsys, flag, value):
+    assert main(["judge", "poj3074", "--self", "--generate", "1", flag, value]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"fastsudoku: error: {flag} must be a positive finite" in err
+
+
+def test_12_gen_tests_into_a_file(tmp_path, capsys):
+    target = tmp_path / "a-file"
+    target.write_text("")
+    assert main(["gen-tests", "poj3074", "--count", "1", "--out", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"fastsudoku: error: --out {target}")
+    # A missing directory is made.
+    assert main(["gen-tests", "poj3074", "--count", "1",
+                 "--out", str(tmp_path / "new" / "dir")]) == 0
+    assert (tmp_path / "new" / "dir" / "1.in").exists()
+
+
+def test_15_memory_limit_on_a_platform_that_cannot_measure_it(monkeypatch):
+    monkeypatch.setattr(localjudge.os, "name", "nt")
+    with pytest.raises(ValueError, match="cannot be enforced on this platform"):
+        localjudge.check_limits(1.0, 256.0)
+    localjudge.check_limits(1.0, None)          # without a memory limit it judges

@@ -308,7 +308,14 @@ def _parser() -> argparse.ArgumentParser:
     data.add_argument("--generate", type=int, metavar="N", help="generate N tests (with --seed)")
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--time-limit", type=float, default=1.0, help="seconds a test (default 1)")
-    r.add_argument("--memory-limit", type=float, default=None, help="MB (peak RSS; RLIMIT_AS)")
+    r.add_argument("--memory-limit", type=float, default=None,
+                   help="MB: the resident memory of the program's whole process tree (Linux), "
+                        "also set as RLIMIT_AS on each process: RLIMIT_AS caps virtual memory, "
+                        "so runtimes that reserve much more than they use (the JVM, Go) get "
+                        "MLE below their resident size; refused on Windows")
+    r.add_argument("--output-limit", type=float, default=localjudge.OUTPUT_LIMIT_MB,
+                   help=f"MB of standard output before OLE (default "
+                        f"{localjudge.OUTPUT_LIMIT_MB:g})")
     r.add_argument("--repeat", type=int, default=1, help="runs a test; times are medians")
     r.add_argument("--json", action="store_true", help="the report as JSON")
     t = sub.add_parser("target", help="target Sudoku (P1074): the best weighted score")
@@ -471,21 +478,34 @@ def _write_tests(problem: str, count: int, seed: int, directory: Path) -> None:
 
 def _gen_tests(args: argparse.Namespace) -> int:
     if args.count < 1:
-        print("fastsudoku: --count must be at least 1", file=sys.stderr)
+        error("--count must be at least 1")
         return EXIT_USAGE
-    _write_tests(args.problem, args.count, args.seed, Path(args.out))
+    try:
+        _write_tests(args.problem, args.count, args.seed, Path(args.out))
+    except OSError as e:
+        error(f"--out {args.out}: cannot write the tests there: {e.strerror or e}")
+        return EXIT_OTHER
     print(f"{args.count} tests for {args.problem} (seed {args.seed}) in {args.out}",
           file=sys.stderr)
     return EXIT_OK
 
 
 def _run_judge(args: argparse.Namespace) -> int:
-    if args.time_limit <= 0 or args.repeat < 1 or (args.generate is not None
-                                                   and args.generate < 1):
-        print("fastsudoku: --time-limit, --repeat and --generate must be positive",
-              file=sys.stderr)
+    if args.repeat < 1 or (args.generate is not None and args.generate < 1):
+        error("--repeat and --generate must be positive")
         return EXIT_USAGE
     command = localjudge.self_command(args.problem) if args.self else args.run_command
+    try:
+        localjudge.check_limits(args.time_limit, args.memory_limit, args.output_limit,
+                                ("--time-limit", "--memory-limit", "--output-limit"))
+    except ValueError as e:
+        error(str(e))
+        return EXIT_USAGE
+    try:
+        localjudge.check_command(command)
+    except ValueError as e:
+        error(f"--run: {e}")
+        return EXIT_USAGE
     with tempfile.TemporaryDirectory(prefix="fastsudoku-judge-") as tmp:
         if args.generate is not None:
             directory = Path(tmp)
@@ -494,10 +514,14 @@ def _run_judge(args: argparse.Namespace) -> int:
             directory = Path(args.tests)
         tests = localjudge.tests_in(directory)
         if not tests:
-            print(f"fastsudoku: no N.in / N.out pairs in {directory}", file=sys.stderr)
+            error(f"no N.in / N.out pairs in {directory}")
             return EXIT_DATAERR
-        verdicts = localjudge.judge(args.problem, command, tests, args.time_limit,
-                                    args.memory_limit, args.repeat)
+        try:
+            verdicts = localjudge.judge(args.problem, command, tests, args.time_limit,
+                                        args.memory_limit, args.repeat, args.output_limit)
+        except OSError as e:            # the program could not be started after all
+            error(f"--run: cannot start {command!r}: {e.strerror or e}")
+            return EXIT_USAGE
     sys.stdout.write(localjudge.report(verdicts, args.time_limit, args.json, args.repeat))
     return EXIT_OK if all(v.verdict == "AC" for v in verdicts) else EXIT_UNSOLVED
 
