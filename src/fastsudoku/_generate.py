@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import secrets
-from concurrent.futures import ThreadPoolExecutor
 from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
 
-from . import _core
+import numpy as np
+
+from . import _core, _threads
 from ._grid import box_for
 from .formats import SYMBOLS
 from ._rate import TIERS, tier_of
@@ -58,14 +58,22 @@ def _clue_range(clues: Union[None, int, Sequence[int]], ncells: int) -> Tuple[in
 
 
 def _one(index: int, seed: int, r: int, c: int, lo: int, hi: int, symmetry: int,
-         minimal: bool, difficulty: Optional[str], attempts: int) -> Generated:
+         minimal: bool, difficulty: Optional[str], attempts: int, halt: np.ndarray,
+         check: bool) -> Optional[Generated]:
+    """Puzzle `index` of a call; None once the call's stop flag `halt` is set (check: this
+    thread looks for Ctrl-C, see _threads.share)."""
     n = r * c
     for attempt in range(attempts):
+        if halt[0]:
+            return None
         s64 = _seed64(seed, index, attempt)
         # An exact count digs to it; a range digs to a target drawn inside it, so that the
         # counts spread over the range (the greedy dig may stop above a low target).
         target = lo if lo == hi else lo + s64 % (hi - lo + 1)
-        puzzle, solution, givens = _core.generate_one(r, c, s64, target, symmetry, minimal)
+        made = _core.generate_one(r, c, s64, target, symmetry, minimal, halt, check)
+        if made is None:
+            return None
+        puzzle, solution, givens = made
         if not lo <= givens <= hi:
             continue
         if difficulty is not None and tier_of(puzzle, r, c)[0] != difficulty:
@@ -94,8 +102,8 @@ def generate(size: int = 9, *, box: Optional[Sequence[int]] = None, count: int =
     ``difficulty``: a tier of :func:`rate` (``simple``, ``easy``, ``intermediate``,
     ``expert``); puzzles are made until one rates so (``simple`` with no clue count digs to
     30-45 givens: minimal puzzles that naked singles solve are rare).  ``seed``: the same
-    seed gives the same puzzles on every platform and for every ``threads`` (None: every
-    core).  ``attempts``: per puzzle, before :class:`GenerationError`.
+    seed gives the same puzzles on every platform and for every ``threads`` (None, and at
+    most: the cores this process may run on).  ``attempts``: per puzzle, before :class:`GenerationError`.
 
     >>> all(24 <= p.givens <= 28 for p in generate(count=3, clues=(24, 28), seed=1))
     True
@@ -115,7 +123,7 @@ def generate(size: int = 9, *, box: Optional[Sequence[int]] = None, count: int =
     if difficulty is not None and difficulty not in TIERS:
         raise ValueError(f"difficulty must be one of {TIERS}, got {difficulty!r}")
     if threads is None:
-        threads = os.cpu_count() or 1
+        threads = _threads.cores()
     for name, value in (("count", count), ("threads", threads), ("attempts", attempts)):
         if not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a positive integer, got {value!r}")
@@ -129,26 +137,22 @@ def generate(size: int = 9, *, box: Optional[Sequence[int]] = None, count: int =
     dig_all = minimal or (clues is None and difficulty != "simple")
     args = (seed, r, c, lo, hi, code, dig_all, difficulty, attempts)
 
-    threads = min(threads, count)
-    if threads == 1:
-        return [_one(k, *args) for k in range(count)]
     # Each thread takes the next index from one shared iterator (its next() is atomic
     # under the GIL) until none is left, the calling thread among them: puzzles that take
     # long do not hold the others up, and no task is queued a puzzle.  Puzzle k depends
     # only on (seed, k), so the list is the same for every number of threads.
     made: List[Optional[Generated]] = [None] * count
     indices = iter(range(count))
+    halt = _threads.new_halt()
 
-    def work() -> None:
-        for k in indices:
-            made[k] = _one(k, *args)
-    with ThreadPoolExecutor(max_workers=threads - 1) as pool:
-        helpers = [pool.submit(work) for _ in range(threads - 1)]
+    def work(check: bool) -> None:
         try:
-            work()
-        finally:
-            for _ in indices:          # on an error here, the helpers stop early
-                pass
-        for f in helpers:
-            f.result()
+            for k in indices:
+                made[k] = _one(k, *args, halt, check)
+                if made[k] is None:
+                    return                  # stopped: the call raises
+        except BaseException:
+            halt[0] = 1                     # an error here stops the other threads too
+            raise
+    _threads.share(work, _threads.thread_count(threads, count), halt)
     return made  # type: ignore[return-value]
