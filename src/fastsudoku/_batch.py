@@ -7,14 +7,11 @@ puzzle gets a status and the batch goes on.
 from __future__ import annotations
 
 import math
-import os
-import threading
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
-from . import _core
+from . import _core, _threads
 from ._errors import SudokuError
 from ._grid import Grid, box_for, check_alphabet, parse
 from ._api import Engine, check_engine, count_option, count_value
@@ -84,8 +81,9 @@ def solve_many(puzzles: Any, *, limit: Optional[int] = 1, box: Optional[Sequence
     iterable, or a 1-D array of str, bytes or objects such as a pandas column); a list of
     81-character lines is read and written as whole arrays.  ``limit=2`` checks
     uniqueness (status ``NOT_UNIQUE``); ``limit=None`` counts every solution, as does a
-    limit past 2**63 - 1 (and a ``node_limit`` past it is no node limit).  ``threads``: the number of threads (default: every core; never more than
-    puzzles); the results are the same for any number
+    limit past 2**63 - 1 (and a ``node_limit`` past it is no node limit).  ``threads``: the
+    number of threads (default, and at most: the cores this process may run on; never more
+    than puzzles); the results are the same for any number
     (NumPy's OpenBLAS thread spins on a core for about 0.1 s after NumPy's import and its
     linear algebra: set ``OPENBLAS_NUM_THREADS=1`` if short batches follow them).
     ``engine``: ``"bitmask"`` or ``"dlx"``, as for :func:`solve`.
@@ -103,7 +101,7 @@ def solve_many(puzzles: Any, *, limit: Optional[int] = 1, box: Optional[Sequence
     if limit is None:                    # no limit, as for count_solutions
         limit = COUNT_MAX
     node_limit = count_option("node_limit", node_limit, 0)
-    threads = count_value("threads", (os.cpu_count() or 1) if threads is None else threads, 1)
+    threads = count_value("threads", _threads.cores() if threads is None else threads, 1)
     if isinstance(puzzles, np.ndarray):
         if puzzles.dtype.kind in "USO":
             # Strings in an array (a CSV column read by NumPy or pandas): one puzzle each.
@@ -127,14 +125,10 @@ def _run(rows: np.ndarray, r: int, c: int, limit: int, threads: int,
     guesses = np.zeros(count, dtype=np.int64)
     nl = -1 if node_limit is None else node_limit
     dlx = engine == "dlx"
-
-    # Ctrl-C is looked for by the calling thread only, and only if it is the main thread
-    # (elsewhere Python does not deliver signals, and the check would cost a GIL round).
-    main = threading.current_thread() is threading.main_thread()
-    threads = min(threads, count)          # a thread with no row to take is not started
+    threads = _threads.thread_count(threads, count)
+    halt = _threads.new_halt()
     if threads <= 1:
-        _core.batch_search(rows, out, status, counts, guesses, r, c, limit, nl, 0, count,
-                           None, 1, main, dlx)
+        next_row, chunk = None, 1
     else:
         # The calling thread and threads - 1 pool workers share the rows, taking them a
         # chunk at a time from a shared counter (an atomic add in the core): hard puzzles
@@ -146,51 +140,14 @@ def _run(rows: np.ndarray, r: int, c: int, limit: int, threads: int,
         # cache line does not bounce between the cores on every easy puzzle.
         chunk = max(1, min(_CHUNK, count // (256 * threads)))
 
-        def task(check: bool) -> None:
-            _core.batch_search(rows, out, status, counts, guesses, r, c, limit, nl,
-                               0, count, next_row, chunk, check, dlx)
+    def task(check: bool) -> None:
+        # check: look for Ctrl-C (the calling thread, if it is the main thread: elsewhere
+        # Python does not deliver signals, and the check would cost a GIL round).
+        _core.batch_search(rows, out, status, counts, guesses, r, c, limit, nl, 0, count,
+                           next_row, chunk, check, dlx, halt)
 
-        pool = _pool(threads - 1)
-        helpers = [pool.submit(task, False) for _ in range(threads - 1)]
-        try:
-            task(main)
-        except BaseException:
-            # Ctrl-C: the helpers stop after the rows they hold; wait for them, so that
-            # nothing writes into the arrays after this returns.
-            next_row[0] = count
-            for f in helpers:
-                f.exception()
-            raise
-        for f in helpers:
-            f.result()
+    _threads.share(task, threads, halt)
     return out, status, counts, guesses
-
-
-_POOLS: Dict[int, ThreadPoolExecutor] = {}
-_POOLS_LOCK = threading.Lock()
-
-
-def _forget_pools_after_fork() -> None:
-    """In a forked child the pools' threads do not exist (only the forking thread is
-    copied): a task submitted to them would wait for ever.  The child starts afresh."""
-    global _POOLS_LOCK
-    _POOLS.clear()
-    _POOLS_LOCK = threading.Lock()
-
-
-if hasattr(os, "register_at_fork"):          # POSIX; Windows has no fork
-    os.register_at_fork(after_in_child=_forget_pools_after_fork)
-
-
-def _pool(threads: int) -> ThreadPoolExecutor:
-    """One pool of worker threads per thread count, kept for the next batch (starting
-    threads costs more than a small batch's search)."""
-    with _POOLS_LOCK:
-        pool = _POOLS.get(threads)
-        if pool is None:
-            pool = _POOLS[threads] = ThreadPoolExecutor(max_workers=threads,
-                                                        thread_name_prefix="fastsudoku")
-        return pool
 
 
 def _solve_array(puzzles: np.ndarray, limit: int, box: Optional[Sequence[int]],

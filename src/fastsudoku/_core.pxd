@@ -32,7 +32,8 @@ cdef enum SearchStatus:
     SEARCH_FOUND = 1         # a solution is in search_solution(); call search_next again for more
     SEARCH_EXHAUSTED = 2     # no (more) solutions
     SEARCH_LIMIT = 3         # node limit reached; the search can be resumed with a higher limit
-    SEARCH_INTERRUPTED = 4   # a Python signal handler raised (Ctrl-C); the exception is set
+    SEARCH_INTERRUPTED = 4   # a Python signal handler raised (Ctrl-C; the exception is set),
+                             # or the batch's stop flag was set (no exception)
     SEARCH_NOMEM = 5         # out of memory
 
 ctypedef struct Geometry:

@@ -85,12 +85,12 @@ def batch_search(const uint8_t[:, ::1] puzzles, uint8_t[:, ::1] out, int8_t[::1]
                  int64_t[::1] counts, int64_t[::1] guesses, int r, int c, long long limit,
                  long long node_limit, Py_ssize_t start, Py_ssize_t stop,
                  long long[::1] next_row=None, Py_ssize_t chunk=16, bint interruptible=True,
-                 bint dlx=False):
+                 bint dlx=False, long long[::1] halt=None):
     """Search puzzles[start:stop] (one row of N*N values each) without the GIL.
 
     For each row: out = the first solution (the puzzle itself when there is none), status
     (BATCH_STATUS), counts = solutions found up to limit, guesses.  A bad row gets
-    BATCH_INVALID and the batch goes on.  Ctrl-C (main thread only) raises KeyboardInterrupt.
+    BATCH_INVALID and the batch goes on.
 
     With next_row (one int64, start at 0), several threads share the rows: each takes the
     next `chunk` rows with an atomic add until none are left, so that the threads stay
@@ -98,8 +98,14 @@ def batch_search(const uint8_t[:, ::1] puzzles, uint8_t[:, ::1] out, int8_t[::1]
 
     dlx: search on dancing links instead of the bitmask engine.
 
-    interruptible: look for Ctrl-C every BATCH_SIGNAL_ROWS rows (for the main thread: a
-    batch of easy puzzles never reaches a search's own check); KeyboardInterrupt then.
+    interruptible: look for Ctrl-C (the calling thread, if it is the main thread) every
+    BATCH_SIGNAL_ROWS rows (a batch of easy puzzles never reaches a search's own check)
+    and every SIGNAL_INTERVAL guesses of a search; KeyboardInterrupt then.
+
+    halt (one int64, 0 = go on), shared by the threads of a batch: Ctrl-C seen here sets
+    it; once it is set, every thread stops within a row or SIGNAL_INTERVAL guesses of the
+    row it is searching, and returns (rows not reached keep what their arrays held).  Only
+    the thread that saw the signal raises; the caller raises for the others.
     """
     cdef const Geometry *g = geometry_for(r, c)
     if puzzles.shape[1] != g.ncells or out.shape[1] != g.ncells:
@@ -114,11 +120,17 @@ def batch_search(const uint8_t[:, ::1] puzzles, uint8_t[:, ::1] out, int8_t[::1]
     cdef int rc = 0
     cdef long long *shared = NULL
     cdef const ExactCover *template = sudoku_cover(r, c) if dlx else NULL
+    cdef Interrupt mine, saved
     if next_row is not None:
         if next_row.shape[0] != 1:
             raise ValueError("next_row must hold one int64")
         shared = &next_row[0]
+    if halt is not None and halt.shape[0] != 1:
+        raise ValueError("halt must hold one int64")
+    mine.stop = NULL if halt is None else &halt[0]
+    mine.quiet = not interruptible
     with nogil:
+        saved = fs_interrupt_swap(mine)
         first = start
         last = stop
         while True:
@@ -128,18 +140,22 @@ def batch_search(const uint8_t[:, ::1] puzzles, uint8_t[:, ::1] out, int8_t[::1]
             if first >= stop:
                 break
             for i in range(first, last):
+                if mine.stop != NULL and fs_load(mine.stop):
+                    rc = -1
+                    break
                 rc = batch_one(g, template, &puzzles[i, 0], &out[i, 0], limit, node_limit,
                                &status[i], &counts[i], &guesses[i])
                 if rc < 0:
                     break
                 done += 1
-                if interruptible and done % BATCH_SIGNAL_ROWS == 0 and check_signals() < 0:
+                if done % BATCH_SIGNAL_ROWS == 0 and check_interrupt() < 0:
                     rc = -1
                     break
             if shared == NULL or rc < 0:
                 break
+        fs_interrupt_swap(saved)
     if rc < 0:
-        _status_name(SEARCH_INTERRUPTED if PyErr_Occurred() != NULL else SEARCH_NOMEM, False)
+        _stopped(mine)
 
 
 # --------------------------------------------------------------------------------------------

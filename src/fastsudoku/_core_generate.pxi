@@ -25,6 +25,10 @@ cdef enum:
     GEN_UNIQUE_NODE_LIMIT = 1000000
     GEN_UNIQUE_NODE_LIMIT_LARGE = 1000
     GEN_LARGE_SIDE = 17
+    # Uniqueness checks between two looks for Ctrl-C and the stop flag while digging: a
+    # check is often too short to reach its search's own (SIGNAL_INTERVAL guesses), and a
+    # large grid's dig is thousands of them (25x25: ~1.5 ms each, a second a puzzle).
+    GEN_CHECK_CELLS = 16
 
 
 SYMMETRIES = {None: SYM_NONE, "rot180": SYM_ROT180, "rot90": SYM_ROT90, "mirror": SYM_MIRROR,
@@ -96,6 +100,9 @@ cdef int gen_full(const Geometry *g, uint64_t *state, uint8_t *out, int *scratch
             return -1
         if found:
             break
+        if check_interrupt() < 0:               # a try that failed: look before the next
+            free(values)
+            return -1
     group_order(state, rows, g.c, g.r, tmp)      # c bands of r rows
     group_order(state, cols, g.r, g.c, tmp)      # r stacks of c columns
     rand_permutation(state, relabel, n)
@@ -161,6 +168,8 @@ cdef int gen_dig(const Geometry *g, uint64_t *state, const uint8_t *full, uint8_
     for k in range(ncells):
         if not minimal and givens <= target:
             break
+        if k % GEN_CHECK_CELLS == GEN_CHECK_CELLS - 1 and check_interrupt() < 0:
+            return -1
         cell = order[k]
         if out[cell] == 0:
             continue
@@ -180,28 +189,39 @@ cdef int gen_dig(const Geometry *g, uint64_t *state, const uint8_t *full, uint8_
     return givens
 
 
-def generate_one(int r, int c, uint64_t seed, int target, int symmetry, bint minimal):
+def generate_one(int r, int c, uint64_t seed, int target, int symmetry, bint minimal,
+                 long long[::1] halt=None, bint interruptible=True):
     """(puzzle bytes, solution bytes, givens) of one generated puzzle (GIL released).
 
     target: the number of givens to dig down to (ignored when minimal).  The caller checks
-    the result and retries with another seed when it misses its target.
+    the result and retries with another seed when it misses its target.  halt and
+    interruptible: as for batch_search (a thread of a threaded generate); None when the
+    halt flag stopped it.
     """
     cdef const Geometry *g = geometry_for(r, c)
     if symmetry < SYM_NONE or symmetry > SYM_DIAGONAL:
         raise ValueError(f"bad symmetry code {symmetry}")
+    if halt is not None and halt.shape[0] != 1:
+        raise ValueError("halt must hold one int64")
     cdef bytes puzzle = PyBytes_FromStringAndSize(NULL, g.ncells)
     cdef bytes solution = PyBytes_FromStringAndSize(NULL, g.ncells)
     cdef uint8_t *p = <uint8_t *>PyBytes_AS_STRING(puzzle)
     cdef uint8_t *s = <uint8_t *>PyBytes_AS_STRING(solution)
     cdef uint64_t state = seed
     cdef int givens = -1
+    cdef Interrupt mine, saved
+    mine.stop = NULL if halt is None else &halt[0]
+    mine.quiet = not interruptible
     cdef int *scratch = <int *>malloc((g.ncells + 4 * g.n) * sizeof(int))
     if scratch == NULL:
         raise MemoryError()
     with nogil:
+        saved = fs_interrupt_swap(mine)
         if gen_full(g, &state, s, scratch) == 0:
             givens = gen_dig(g, &state, s, p, target, symmetry, minimal, scratch)
+        fs_interrupt_swap(saved)
     free(scratch)
     if givens < 0:
-        _status_name(SEARCH_INTERRUPTED if PyErr_Occurred() != NULL else SEARCH_NOMEM, False)
+        _stopped(mine)
+        return None
     return puzzle, solution, givens

@@ -64,6 +64,17 @@ cdef str _status_name(int status, bint counting):
     return STATUS_NAMES[status]
 
 
+cdef int _stopped(Interrupt it) except -1:
+    """After a nogil section that stopped early: raise the signal handler's exception if
+    this thread saw one; return quietly if the stop flag stopped it (another thread raises);
+    else the search ran out of memory."""
+    if PyErr_Occurred() != NULL:
+        _status_name(SEARCH_INTERRUPTED, False)
+    if it.stop != NULL and fs_load(it.stop):
+        return 0
+    raise MemoryError()
+
+
 cdef class Solver:
     """A resumable search over the solutions of one puzzle (values: 0 empty, 1..n).
 

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import secrets
-from concurrent.futures import ThreadPoolExecutor
 from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
 
-from . import _core
+import numpy as np
+
+from . import _core, _threads
 from ._errors import PicklableError
 from ._options import (box_option, choice, clues_option, count_value, flag_option,
                        seed_option, size_option)
@@ -75,21 +75,28 @@ _MISSES_BEFORE_CLIMB = 8
 
 
 def _one(index: int, seed: int, r: int, c: int, lo: int, hi: int, symmetry: int,
-         minimal: bool, difficulty: Optional[str], attempts: int,
-         adapt: bool = False) -> Generated:
+         minimal: bool, difficulty: Optional[str], attempts: int, halt: np.ndarray,
+         check: bool, adapt: bool = False) -> Optional[Generated]:
+    """Puzzle `index` of a call; None once the call's stop flag `halt` is set (check: this
+    thread looks for Ctrl-C, see _threads.share)."""
     n = r * c
     step = max(1, n // 4)
     floor = 0                 # adapt: the givens to stop digging at (0: dig all the way)
     misses = 0
     for attempt in range(attempts):
+        if halt[0]:
+            return None
         s64 = _seed64(seed, index, attempt)
         # An exact count digs to it; a range digs to a target drawn inside it, so that the
         # counts spread over the range (the greedy dig may stop above a low target).
         target = lo if lo == hi else lo + s64 % (hi - lo + 1)
         if floor:
             target = floor
-        puzzle, solution, givens = _core.generate_one(r, c, s64, target, symmetry,
-                                                      minimal and not floor)
+        made = _core.generate_one(r, c, s64, target, symmetry, minimal and not floor, halt,
+                                  check)
+        if made is None:
+            return None
+        puzzle, solution, givens = made
         if not lo <= givens <= hi:
             continue
         if n == 16 and 16 not in puzzle:
@@ -129,8 +136,8 @@ def generate(size: Optional[int] = None, *, box: Optional[Sequence[int]] = None,
     ``difficulty``: a tier of :func:`rate` (``simple``, ``easy``, ``intermediate``,
     ``expert``); puzzles are made until one rates so (``simple`` with no clue count digs to
     30-45 givens: minimal puzzles that naked singles solve are rare).  ``seed``: the same
-    seed gives the same puzzles on every platform and for every ``threads`` (None: every
-    core).  ``attempts``: per puzzle, before :class:`GenerationError`.
+    seed gives the same puzzles on every platform and for every ``threads`` (None, and at
+    most: the cores this process may run on).  ``attempts``: per puzzle, before :class:`GenerationError`.
 
     >>> all(24 <= p.givens <= 28 for p in generate(count=3, clues=(24, 28), seed=1))
     True
@@ -144,7 +151,7 @@ def generate(size: Optional[int] = None, *, box: Optional[Sequence[int]] = None,
     if difficulty is not None:
         choice("difficulty", difficulty, TIERS)
     count = count_value("count", count, 1)
-    threads = count_value("threads", (os.cpu_count() or 1) if threads is None else threads, 1)
+    threads = count_value("threads", _threads.cores() if threads is None else threads, 1)
     attempts = count_value("attempts", attempts, 1)
     minimal = flag_option("minimal", minimal)
     seed = seed_option(seed)
@@ -161,28 +168,24 @@ def generate(size: Optional[int] = None, *, box: Optional[Sequence[int]] = None,
     # With no clue count asked, dig as far as the random order allows (a minimal puzzle).
     dig_all = minimal or (clues is None and difficulty != "simple")
     adapt = clues is None and not minimal and difficulty in ("easy", "intermediate")
-    args = (seed, r, c, lo, hi, code, dig_all, difficulty, attempts, adapt)
+    args = (seed, r, c, lo, hi, code, dig_all, difficulty, attempts)
 
-    threads = min(threads, count)
-    if threads == 1:
-        return [_one(k, *args) for k in range(count)]
     # Each thread takes the next index from one shared iterator (its next() is atomic
     # under the GIL) until none is left, the calling thread among them: puzzles that take
     # long do not hold the others up, and no task is queued a puzzle.  Puzzle k depends
     # only on (seed, k), so the list is the same for every number of threads.
     made: List[Optional[Generated]] = [None] * count
     indices = iter(range(count))
+    halt = _threads.new_halt()
 
-    def work() -> None:
-        for k in indices:
-            made[k] = _one(k, *args)
-    with ThreadPoolExecutor(max_workers=threads - 1) as pool:
-        helpers = [pool.submit(work) for _ in range(threads - 1)]
+    def work(check: bool) -> None:
         try:
-            work()
-        finally:
-            for _ in indices:          # on an error here, the helpers stop early
-                pass
-        for f in helpers:
-            f.result()
+            for k in indices:
+                made[k] = _one(k, *args, halt, check, adapt)
+                if made[k] is None:
+                    return                  # stopped: the call raises
+        except BaseException:
+            halt[0] = 1                     # an error here stops the other threads too
+            raise
+    _threads.share(work, _threads.thread_count(threads, count), halt)
     return made  # type: ignore[return-value]
