@@ -41,7 +41,7 @@ from typing import Any, Dict, Iterator, List, NoReturn, Optional, TextIO, Tuple,
 
 import numpy as np
 
-from . import _core, formats, judges, localjudge
+from . import _core, _threads, formats, judges, localjudge
 from ._generate import GenerationError, generate
 from ._rate import rate
 from ._testdata import make_tests
@@ -432,7 +432,8 @@ def _bench(args: argparse.Namespace, stream: TextIO) -> int:
     (r, c), = shapes
     values = np.frombuffer(b"".join(g.values for g in grids), dtype=np.uint8)
     values = values.reshape(len(grids), -1)
-    threads = args.threads or os.cpu_count() or 1
+    # The threads solve_many runs on (asking for more than the cores gives the cores).
+    threads = _threads.thread_count(args.threads or _threads.cores(), len(values))
 
     def median(fn: Any) -> float:
         times = []
