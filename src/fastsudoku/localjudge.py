@@ -161,7 +161,8 @@ def run(command: str, stdin_path: Path, time_limit: float,
 
         timer = threading.Timer(time_limit, kill)
         timer.start()
-        watcher = threading.Thread(target=_watch, args=(proc, io, tree, kill), daemon=True)
+        finished = threading.Event()
+        watcher = threading.Thread(target=_watch, args=(finished, io, tree, kill), daemon=True)
         watcher.start()
         peak_kb, cpu = 0, 0.0
         try:
@@ -177,13 +178,18 @@ def run(command: str, stdin_path: Path, time_limit: float,
                 wall = time.perf_counter() - start
         finally:
             timer.cancel()
+            finished.set()
+            # Nothing of this run may act after it (a kill still running in the timer's
+            # thread would take the next run's processes for this one's): wait for both.
+            if timer.is_alive():
+                timer.join()
+            watcher.join()
             # Children the program left behind die with it, whatever its verdict.
             _kill_group(proc)
             if tree is not None:
                 tree.stop()
                 tree.kill_all()
             io.finish(time.monotonic() + GRACE)
-            watcher.join(GRACE)
             if tree is not None:
                 tree.kill_all()     # what was forked while the pipes drained
             if out_file is not None:
@@ -333,15 +339,13 @@ class _Pipes:
                 pass
 
 
-def _watch(proc: subprocess.Popen, io: _Pipes, tree: Optional["_Tree"],
+def _watch(finished: threading.Event, io: _Pipes, tree: Optional["_Tree"],
            kill: Callable[[], None]) -> None:
-    """While the program runs: kill it when its output passes the cap or its tree's memory
-    the limit."""
-    while proc.returncode is None:
+    """Until the program has ended: kill it when its output passes the cap or its tree's
+    memory the limit."""
+    while not finished.wait(POLL):
         if io.over or (tree is not None and tree.sample()):
             kill()
-            return
-        if io.done.wait(POLL) and tree is None:
             return
 
 
