@@ -352,3 +352,26 @@ def test_15_memory_limit_on_a_platform_that_cannot_measure_it(monkeypatch):
     with pytest.raises(ValueError, match="cannot be enforced on this platform"):
         localjudge.check_limits(1.0, 256.0)
     localjudge.check_limits(1.0, None)          # without a memory limit it judges
+
+
+@linux
+def test_17_a_large_judge_does_not_inflate_the_programs_peak(tmp_path):
+    # wait4's ru_maxrss starts from the forking judge's own size on Linux: a judge holding
+    # 400 MB gave print('hi') an MLE "peak 420 MB".  The peak is the program's own now.
+    tests = _tests(tmp_path, "poj3074", count=1)
+    prog = _program(tmp_path, "small", "import time\ntime.sleep(0.2)\nprint('hi')\n")
+    code = f"""
+from pathlib import Path
+from fastsudoku import localjudge
+ballast = bytearray(400 << 20)
+for i in range(0, len(ballast), 4096):
+    ballast[i] = 1
+tests = localjudge.tests_in(Path({str(tests[0][1].parent)!r}))
+v = localjudge.judge("poj3074", {prog!r}, tests, time_limit=10, memory_limit_mb=200)[0]
+print(v.verdict, v.peak_kb)
+"""
+    import subprocess
+    proc = subprocess.run([PY, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    verdict, peak_kb = proc.stdout.split()
+    assert verdict == "WA" and 1000 < int(peak_kb) < 100 * 1024

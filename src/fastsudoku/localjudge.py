@@ -195,8 +195,11 @@ def run(command: str, stdin_path: Path, time_limit: float,
             if out_file is not None:
                 out_file.close()
     code = proc.returncode
-    if tree is not None:
-        peak_kb = max(peak_kb, tree.peak_kb)
+    if tree is not None and tree.samples:
+        # Sampled from /proc (the program's own peak and its tree's summed size): wait4's
+        # figure would count the judge's own size at the fork.  A run shorter than one
+        # poll keeps wait4's.
+        peak_kb = tree.peak_kb
     return RunResult(io.kept.decode("utf-8", "replace") if out_file is None else "",
                      io.tail.decode("utf-8", "replace"), wall, cpu, peak_kb,
                      code if code is not None and code >= 0 else None,
@@ -406,6 +409,20 @@ def _proc_table() -> Dict[int, Tuple[int, int, bool]]:
     return table
 
 
+def _peak_of(pid: int) -> int:
+    """VmHWM of a live process, KiB: the peak resident size of its memory since its exec
+    (0 if gone).  Unlike wait4's ru_maxrss it does not start from the size of the process
+    that forked it (Linux carries the parent's size over the fork and exec)."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as f:
+            for line in f:
+                if line.startswith(b"VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
 def _children_of(pid: int) -> Set[int]:
     return {p for p, (ppid, _, _) in _proc_table().items() if ppid == pid}
 
@@ -420,6 +437,7 @@ class _Tree:
         self.known: Set[int] = {root}
         self.limit_kb = limit_bytes // 1024 if limit_bytes else None
         self.peak_kb = 0
+        self.samples = 0
         self.most = 1
         self.over = False
         self.stopped = False
@@ -448,7 +466,8 @@ class _Tree:
         members = self._members(table)
         self.known |= members
         total = sum(table[p][1] for p in members if p in table)
-        self.peak_kb = max(self.peak_kb, total)
+        self.peak_kb = max(self.peak_kb, total, _peak_of(self.root))
+        self.samples += 1
         self.most = max(self.most, len(members))
         if self.limit_kb is not None and total > self.limit_kb:
             self.over = True
