@@ -7,8 +7,10 @@ system measures its wall time, CPU time and peak memory (``wait4``).  Verdicts:
 ``AC``  accepted; ``WA`` wrong answer (with the first differing line, or the broken rule
 for problems that accept any valid solution); ``PE`` presentation error (the right
 tokens, laid out differently: POJ's verdict); ``TLE`` over the time limit (killed);
-``MLE`` over the memory limit (enforced with RLIMIT_AS where the platform has it, and
-judged from the peak RSS); ``RE`` a non-zero exit code or a signal.
+``MLE`` over the memory limit (on Linux the summed resident size of the program's process
+tree, sampled from /proc; RLIMIT_AS on each process where the platform has it; refused on
+Windows); ``OLE`` more output than the output limit; ``RE`` a non-zero exit code or a
+signal.  No process of the program outlives its verdict (see :func:`run`).
 
 >>> from fastsudoku.localjudge import compare
 >>> compare("poj3074", "", "1\\n2\\n", "1\\n2")
