@@ -231,6 +231,7 @@ def test_11_a_setsid_grandchild_of_a_sleeper_is_killed_at_the_limit(tmp_path):
     assert not _alive(int(pidfile.read_text()))
 
 
+@pytest.mark.no_sanitizer(reason="measures peak memory, which ASan's shadow memory inflates")
 def test_17_output_limit_and_the_judges_own_memory(tmp_path):
     tests = _tests(tmp_path, "poj3074", count=1)
     # A program that writes 500 MB; the judge, in a child, keeps its own memory bounded.
@@ -354,6 +355,7 @@ def test_15_memory_limit_on_a_platform_that_cannot_measure_it(monkeypatch):
     localjudge.check_limits(1.0, None)          # without a memory limit it judges
 
 
+@pytest.mark.no_sanitizer(reason="measures peak memory, which ASan's shadow memory inflates")
 @linux
 def test_17_a_large_judge_does_not_inflate_the_programs_peak(tmp_path):
     # wait4's ru_maxrss starts from the forking judge's own size on Linux: a judge holding
