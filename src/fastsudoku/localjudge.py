@@ -1,14 +1,27 @@
 """A local judge: run a competitor's program on test files and give each a verdict.
 
-Each test is ``N.in`` (fed on stdin) and ``N.out`` (what the judge expects).  The program
-runs in its own process group, killed with its children at the time limit; the operating
-system measures its wall time, CPU time and peak memory (``wait4``).  Verdicts:
+Each test is ``N.in`` (fed on stdin) and ``N.out`` (what the judge expects).  On POSIX each
+run goes through a supervisor process of its own (``_judgeproc``): the program runs in its
+own session, its stdout and stderr go to temporary files (never to the judge's memory), and
+at the time limit, the output limit, the memory limit, or when it exits, it is killed with
+every process it started.  On Linux the supervisor is a child subreaper, so even a
+descendant that called ``setsid()`` is found, killed and reaped before the verdict; on
+macOS the program's process group is killed (a descendant that left it can survive); on
+Windows only the program's own process is killed, and CPU time and peak memory are not
+measured (a memory limit is refused there).  Verdicts:
 
 ``AC``  accepted; ``WA`` wrong answer (with the first differing line, or the broken rule
 for problems that accept any valid solution); ``PE`` presentation error (the right
 tokens, laid out differently: POJ's verdict); ``TLE`` over the time limit (killed);
-``MLE`` over the memory limit (enforced with RLIMIT_AS where the platform has it, and
-judged from the peak RSS); ``RE`` a non-zero exit code or a signal.
+``OLE`` stdout or stderr past the output limit (killed); ``MLE`` over the memory limit;
+``RE`` a non-zero exit code or a signal.
+
+The memory limit is enforced twice: ``RLIMIT_AS`` on each process caps its *virtual*
+memory (so programs that reserve much more address space than they use, on the JVM or in
+Go, get MLE well below their resident size: give them a larger limit), and on Linux the
+resident size of the whole process tree, summed, is sampled every 10 ms and the tree is
+killed once it passes the limit.  The reported peak is the larger of that sum and the
+largest single process's peak RSS (``wait4``); elsewhere it is the peak of single processes.
 
 >>> from fastsudoku.localjudge import compare
 >>> compare("poj3074", "", "1\\n2\\n", "1\\n2")
@@ -16,6 +29,10 @@ judged from the peak RSS); ``RE`` a non-zero exit code or a signal.
 """
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
+import itertools
 import json
 import os
 import re
@@ -24,36 +41,35 @@ import signal
 import statistics
 import subprocess
 import sys
-import threading
-import time
+import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import BinaryIO, Iterator, List, Optional, TextIO, Tuple
 
+from . import _judgeproc
 from ._core import _geometry_units
 from ._errors import SudokuError
 from ._grid import parse
 from .judges import JUDGES
 
-try:
-    import resource
-except ImportError:                     # pragma: no cover - Windows
-    resource = None                     # type: ignore[assignment]
-
-
 @dataclass
 class RunResult:
     """What one run of the program did."""
 
-    stdout: str
-    stderr: str
+    stderr: str                 # the last STDERR_TAIL bytes of stderr, decoded
     wall: float                 # seconds, from start to exit (or kill)
-    cpu: float                  # user + system seconds of the process and its waited children
+    cpu: float                  # user + system seconds of the program and its descendants
     peak_kb: int                # peak resident set size, KiB (0 where not measured)
     exit_code: Optional[int]    # None when killed by a signal
     signal: Optional[int]
     timed_out: bool
     pid: int                    # also the process group, killed when the run ends
+    stdout_bytes: int = 0       # size of the program's stdout
+    stderr_bytes: int = 0
+    output_over: Optional[str] = None   # "stdout" or "stderr": killed past the output limit
+    memory_over: bool = False   # killed when the whole tree passed the memory limit
+    processes: int = 1          # most processes of the program seen at once (Linux)
+    measured: bool = True       # False where CPU time and peak memory are not measured
 
 
 @dataclass
@@ -67,68 +83,127 @@ class Verdict:
     walls: List[float] = field(default_factory=list)
 
 
-def run(command: str, stdin_path: Path, time_limit: float,
-        memory_limit_mb: Optional[float] = None) -> RunResult:
-    """Run `command` (a shell command line) with stdin from a file, under the limits."""
-    limit_bytes = int(memory_limit_mb * 1024 * 1024) if memory_limit_mb else None
+DEFAULT_OUTPUT_LIMIT_MB = 256.0
+STDERR_TAIL = 4096              # bytes of stderr kept for the message
+MAX_TIME_LIMIT = 86400.0        # seconds
+MAX_SIZE_LIMIT_MB = float(1 << 20)  # 1 TiB, for the memory and the output limit
+_SUPERVISOR = str(Path(__file__).with_name("_judgeproc.py"))
+_WAIT_GRACE = 10.0              # beyond the time limit, before the judge kills the supervisor
 
-    def limits() -> None:           # in the child, before exec
-        if limit_bytes and resource is not None and hasattr(resource, "RLIMIT_AS"):
-            try:
-                resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
-            except (ValueError, OSError):
-                pass                # not enforceable here (macOS): judged from the peak RSS
 
-    posix = os.name == "posix"
-    with open(stdin_path, "rb") as stdin:
-        start = time.perf_counter()
-        # A plain command runs without a shell, so that its own exit status and signal
-        # are what the judge sees; shell syntax (pipes, redirections ...) goes to the shell.
-        plain = posix and not _SHELL_SYNTAX.search(command)
-        proc = subprocess.Popen(shlex.split(command) if plain else command, shell=not plain,
-                                stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                start_new_session=posix, preexec_fn=limits if posix else None)
-    out: List[bytes] = []
-    err: List[bytes] = []
-    readers = [threading.Thread(target=lambda: out.append(proc.stdout.read())),  # type: ignore[union-attr]
-               threading.Thread(target=lambda: err.append(proc.stderr.read()))]  # type: ignore[union-attr]
-    for t in readers:
-        t.start()
-    killed = threading.Event()
+def check_limits(time_limit: float, memory_limit_mb: Optional[float] = None,
+                 output_limit_mb: Optional[float] = DEFAULT_OUTPUT_LIMIT_MB) -> None:
+    """ValueError naming the limit unless each is a positive, finite, bounded number of
+    seconds (time) or MB (memory, output); None means "no limit" for memory only."""
+    checks = [("time_limit", time_limit, MAX_TIME_LIMIT, "seconds"),
+              ("output_limit_mb", output_limit_mb, MAX_SIZE_LIMIT_MB, "MB")]
+    if memory_limit_mb is not None:
+        checks.append(("memory_limit_mb", memory_limit_mb, MAX_SIZE_LIMIT_MB, "MB"))
+    for name, value, top, unit in checks:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"{name} must be a number of {unit}, got {value!r}")
+        if not 0 < value <= top:        # also refuses nan
+            raise ValueError(f"{name} must be a number of {unit} in (0, {top:g}], "
+                             f"got {value!r}")
+    if memory_limit_mb is not None and os.name != "posix":
+        raise ValueError("memory_limit_mb is not supported on Windows: the judge does not "
+                         "measure a program's memory there")
 
-    def kill() -> None:
-        killed.set()
-        _kill_group(proc)
 
-    timer = threading.Timer(time_limit, kill)
-    timer.start()
-    peak_kb, cpu = 0, 0.0
+def program_argv(command: str) -> Optional[List[str]]:
+    """The argument vector of a plain command (run without a shell), or None for shell
+    syntax; ValueError for an empty or unparseable command."""
+    if not isinstance(command, str) or not command.strip():
+        raise ValueError(f"the command is empty: {command!r}")
+    if os.name != "posix" or _SHELL_SYNTAX.search(command):
+        return None
     try:
-        if posix:
-            _, status, usage = os.wait4(proc.pid, 0)
-            wall = time.perf_counter() - start
-            proc.returncode = os.waitstatus_to_exitcode(status)
-            cpu = usage.ru_utime + usage.ru_stime
-            # ru_maxrss: KiB on Linux, bytes on macOS.
-            peak_kb = usage.ru_maxrss // 1024 if sys.platform == "darwin" else usage.ru_maxrss
+        return shlex.split(command)
+    except ValueError as e:
+        raise ValueError(f"cannot parse the command {command!r}: {e}") from None
+
+
+def run(command: str, stdin_path: Path, time_limit: float,
+        memory_limit_mb: Optional[float] = None, *,
+        output_limit_mb: float = DEFAULT_OUTPUT_LIMIT_MB,
+        stdout: Optional[BinaryIO] = None) -> RunResult:
+    """Run `command` (a command line) with stdin from a file, under the limits.
+
+    The program's stdout goes to `stdout` (a binary file open for writing and reading; a
+    temporary file when None), its stderr to a temporary file of which the tail is kept:
+    the judge never holds an output in memory.  OSError when the program cannot be started
+    (not found, not executable); ValueError for a bad command or limit."""
+    check_limits(time_limit, memory_limit_mb, output_limit_mb)
+    argv = program_argv(command)
+    cfg = {"argv": argv, "shell": command if argv is None else None,
+           "time_limit": time_limit,
+           "memory_limit": int(memory_limit_mb * 1024 * 1024) if memory_limit_mb else None,
+           "output_limit": int(output_limit_mb * 1024 * 1024)}
+    with contextlib.ExitStack() as stack:
+        stdin = stack.enter_context(open(stdin_path, "rb"))
+        if stdout is None:
+            stdout = stack.enter_context(tempfile.TemporaryFile())
+        stderr = stack.enter_context(tempfile.TemporaryFile())
+        if os.name == "posix":
+            report = _supervised(cfg, stdin, stdout, stderr, time_limit)
         else:                           # pragma: no cover - Windows
+            report = _judgeproc.supervise(cfg, stdin, stdout, stderr)
+        if "error" in report:
+            if report["errno"] == errno.ENOMEM and memory_limit_mb:
+                report = {"wall": 0.0, "cpu": 0.0, "peak_kb": 0, "code": 1, "pid": 0,
+                          "reason": None, "processes": 1, "tree": False,
+                          "stderr": f"the program cannot start within {memory_limit_mb:g} MB "
+                                    "of address space (RLIMIT_AS): out of memory"}
+            else:
+                raise OSError(report["errno"], report["error"], report["filename"] or command)
+        stdout.seek(0, os.SEEK_END)
+        out_size = stdout.tell()
+        stderr.seek(0, os.SEEK_END)
+        err_size = stderr.tell()
+        stderr.seek(max(0, err_size - STDERR_TAIL))
+        tail = report.get("stderr") or stderr.read(STDERR_TAIL).decode("utf-8", "replace")
+    code, reason = report["code"], report["reason"]
+    measured = report["cpu"] is not None
+    return RunResult(tail, report["wall"], report["cpu"] or 0.0, report["peak_kb"] or 0,
+                     code if code >= 0 else None, -code if code < 0 else None,
+                     reason == "time", report["pid"], out_size, err_size,
+                     reason if reason in ("stdout", "stderr") else None, reason == "memory",
+                     report["processes"], measured)
+
+
+def _supervised(cfg: dict, stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO,
+                time_limit: float) -> dict:
+    """Run the program under a dedicated supervisor process (see ``_judgeproc``)."""
+    read_end, write_end = os.pipe()
+    try:
+        cfg = dict(cfg, report_fd=write_end)
+        proc = subprocess.Popen([sys.executable, "-I", "-S", _SUPERVISOR, json.dumps(cfg)],
+                                stdin=stdin, stdout=stdout, stderr=stderr,
+                                pass_fds=(write_end,), start_new_session=True)
+        os.close(write_end)
+        write_end = -1
+        try:
+            proc.wait(timeout=time_limit + _WAIT_GRACE)
+        except subprocess.TimeoutExpired:   # pragma: no cover - a supervisor that hangs
+            _kill_group(proc)
             proc.wait()
-            wall = time.perf_counter() - start
+        chunks = []
+        while True:
+            chunk = os.read(read_end, 65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
     finally:
-        timer.cancel()
-        # Children the program left behind die with it, whatever its verdict.
-        _kill_group(proc)
-        for t in readers:
-            t.join()
-        for pipe in (proc.stdout, proc.stderr):
-            if pipe is not None:
-                pipe.close()
-    code = proc.returncode
-    return RunResult(b"".join(out).decode("utf-8", "replace"),
-                     b"".join(err).decode("utf-8", "replace"), wall, cpu, peak_kb,
-                     code if code is not None and code >= 0 else None,
-                     -code if code is not None and code < 0 else None, killed.is_set(),
-                     proc.pid)
+        os.close(read_end)
+        if write_end >= 0:
+            os.close(write_end)
+    try:
+        return json.loads(b"".join(chunks))
+    except ValueError:
+        stderr.seek(max(0, stderr.seek(0, os.SEEK_END) - STDERR_TAIL))
+        raise RuntimeError("the judge's supervisor process failed (exit code "
+                           f"{proc.returncode}): "
+                           + stderr.read().decode("utf-8", "replace").strip()) from None
 
 
 _SHELL_SYNTAX = re.compile(r"[|&;<>()$`*?~]|\\\n")
@@ -145,38 +220,119 @@ def _kill_group(proc: subprocess.Popen) -> None:
 
 
 # --- checkers --------------------------------------------------------------------------------
+# Outputs are read as streams, a line or a chunk at a time: a program's output can be far
+# larger than the judge's memory.  A line (or token) longer than LINE_CAP characters is kept
+# as its first LINE_CAP characters, marked as cut, and never equals anything.
 
-def _normal_lines(text: str) -> List[str]:
-    lines = [ln.rstrip() for ln in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
-    while lines and not lines[-1]:
-        lines.pop()
-    return lines
+LINE_CAP = 1 << 20
+_CHUNK = 1 << 16
+
+_Line = Tuple[str, bool]                # (text, whole): whole is False for a cut line
+
+
+def _lines(stream: TextIO, cap: int = LINE_CAP) -> Iterator[_Line]:
+    """The lines of a text stream (universal newlines), right-stripped, final blank lines
+    dropped."""
+    blanks = 0
+    while True:
+        piece = stream.readline(cap)
+        if not piece:
+            return
+        whole = True
+        if len(piece) >= cap and not piece.endswith("\n"):
+            while True:                 # the rest of an overlong line: only spaces keep it
+                rest = stream.readline(cap)
+                if rest.strip():
+                    whole = False
+                if not rest or rest.endswith("\n"):
+                    break
+        line = piece.rstrip()
+        if not line and whole:
+            blanks += 1
+            continue
+        for _ in range(blanks):
+            yield "", True
+        blanks = 0
+        yield line, whole
+
+
+def _tokens(stream: TextIO, cap: int = LINE_CAP) -> Iterator[_Line]:
+    """The whitespace-separated tokens of a text stream, read in chunks."""
+    carry, cut = "", False              # a token that may go on in the next chunk; too long
+    while True:
+        chunk = stream.read(_CHUNK)
+        if not chunk:
+            if carry:
+                yield carry, not cut
+            return
+        if cut:                         # skip the rest of an overlong token
+            space = _SPACE.search(chunk)
+            if space is None:
+                continue
+            yield carry, False
+            carry, cut, text = "", False, chunk[space.start():]
+        else:
+            text = carry + chunk
+        parts = text.split()
+        carry = parts.pop() if parts and not text[-1].isspace() else ""
+        for part in parts:
+            yield part, True
+        if len(carry) > cap:
+            carry, cut = carry[:cap], True
+
+
+_SPACE = re.compile(r"\s")
+
+
+def _show(line: _Line) -> str:
+    text, whole = line
+    if whole and len(text) <= 80:
+        return repr(text)
+    return repr(text[:80]) + (f" (a line of more than {LINE_CAP:,} characters)" if not whole
+                              else f"... ({len(text):,} characters)")
 
 
 def compare(problem: str, input_text: str, expected: str, output: str) -> Tuple[str, str]:
     """(verdict, message) for an output against the expected output of a judge problem."""
+    return compare_streams(problem, input_text, io.StringIO(expected), io.StringIO(output))
+
+
+def compare_streams(problem: str, input_text: str, expected: TextIO,
+                    output: TextIO) -> Tuple[str, str]:
+    """:func:`compare` on two seekable text streams, never holding either whole."""
     spec = JUDGES[problem]
     if spec.any_solution:
         return _check_any_solution(problem, input_text, output)
-    want, got = _normal_lines(expected), _normal_lines(output)
-    if want == got:
+    for k, (a, b) in enumerate(itertools.zip_longest(_lines(expected), _lines(output)), 1):
+        if a is None or b is None or a != b or not a[1]:
+            break
+    else:
         return "AC", ""
-    if " ".join(want).split() == " ".join(got).split():
+    expected.seek(0)
+    output.seek(0)
+    if all(x is not None and x == y and x[1]
+           for x, y in itertools.zip_longest(_tokens(expected), _tokens(output))):
         return "PE", "the right answer, laid out differently (blank lines or spaces)"
-    for k, (a, b) in enumerate(zip(want, got), 1):
-        if a != b:
-            return "WA", f"line {k}: expected {a!r}, got {b!r}"
-    if len(got) < len(want):
-        return "WA", f"line {len(got) + 1}: expected {want[len(got)]!r}, got end of output"
-    return "WA", f"line {len(want) + 1}: unexpected {got[len(want)]!r} after the answer"
+    if b is None:
+        return "WA", f"line {k}: expected {_show(a)}, got end of output"
+    if a is None:
+        return "WA", f"line {k}: unexpected {_show(b)} after the answer"
+    return "WA", f"line {k}: expected {_show(a)}, got {_show(b)}"
 
 
-def _check_any_solution(problem: str, input_text: str, output: str) -> Tuple[str, str]:
+def _check_any_solution(problem: str, input_text: str, output: TextIO) -> Tuple[str, str]:
     """Each case's output grid must solve that case (POJ 2676 accepts any solution)."""
     cases = JUDGES[problem].read(input_text)
-    rows = [ln.strip() for ln in _normal_lines(output) if ln.strip()]
-    if len(rows) != 9 * len(cases):
-        return "WA", f"expected {9 * len(cases)} rows for {len(cases)} case(s), got {len(rows)}"
+    want = 9 * len(cases)
+    rows, count = [], 0
+    for text, _ in _lines(output):
+        text = text.strip()
+        if text:
+            count += 1
+            if count <= want:
+                rows.append(text)
+    if count != want:
+        return "WA", f"expected {want} rows for {len(cases)} case(s), got {count}"
     for k, case in enumerate(cases):
         block = rows[9 * k:9 * k + 9]
         try:
@@ -221,17 +377,23 @@ def tests_in(directory: Path) -> List[Tuple[str, Path, Path]]:
 
 
 def judge(problem: str, command: str, tests: List[Tuple[str, Path, Path]], time_limit: float,
-          memory_limit_mb: Optional[float] = None, repeat: int = 1) -> List[Verdict]:
+          memory_limit_mb: Optional[float] = None, repeat: int = 1, *,
+          output_limit_mb: float = DEFAULT_OUTPUT_LIMIT_MB) -> List[Verdict]:
+    check_limits(time_limit, memory_limit_mb, output_limit_mb)
+    program_argv(command)
     verdicts = []
     for name, in_path, out_path in tests:
-        runs = [run(command, in_path, time_limit, memory_limit_mb) for _ in range(repeat)]
-        first = runs[0]
-        verdict, message = _verdict(problem, first, in_path, out_path, time_limit,
-                                    memory_limit_mb)
-        for extra in runs[1:]:
-            again, why = _verdict(problem, extra, in_path, out_path, time_limit,
-                                  memory_limit_mb)
-            if verdict == "AC" and again != "AC":
+        runs, verdict, message = [], "", ""
+        for k in range(repeat):
+            with tempfile.TemporaryFile() as output:
+                result = run(command, in_path, time_limit, memory_limit_mb,
+                             output_limit_mb=output_limit_mb, stdout=output)
+                again, why = _verdict(problem, result, in_path, out_path, time_limit,
+                                      memory_limit_mb, output, output_limit_mb)
+            runs.append(result)
+            if k == 0:
+                verdict, message = again, why
+            elif verdict == "AC" and again != "AC":
                 verdict, message = again, why + " (in a repeat run)"
         verdicts.append(Verdict(name, verdict, message,
                                 statistics.median(r.wall for r in runs),
@@ -245,14 +407,28 @@ _MEMORY_ERRORS = re.compile(r"MemoryError|bad_alloc|out of memory|Cannot allocat
 
 
 def _verdict(problem: str, result: RunResult, in_path: Path, out_path: Path,
-             time_limit: float, memory_limit_mb: Optional[float]) -> Tuple[str, str]:
+             time_limit: float, memory_limit_mb: Optional[float],
+             output: Optional[BinaryIO] = None,
+             output_limit_mb: float = DEFAULT_OUTPUT_LIMIT_MB) -> Tuple[str, str]:
+    """(verdict, message) of one run; `output` holds its stdout (read from the start)."""
     if result.timed_out or result.wall > time_limit:
         return "TLE", f"killed at the limit of {time_limit:g} s"
-    over = memory_limit_mb and result.peak_kb > memory_limit_mb * 1024
+    if result.output_over:
+        return "OLE", (f"{result.output_over} passed the output limit of {output_limit_mb:g} MB "
+                       "(killed)")
     failed = result.exit_code != 0
-    if over or (memory_limit_mb and failed and _MEMORY_ERRORS.search(result.stderr)):
-        return "MLE", (f"peak {result.peak_kb / 1024:.1f} MB over the limit of "
-                       f"{memory_limit_mb:g} MB")
+    if memory_limit_mb:
+        peak_mb = result.peak_kb / 1024
+        processes = (f" ({result.processes} processes together)" if result.processes > 1
+                     else "")
+        if result.memory_over or peak_mb > memory_limit_mb:
+            return "MLE", f"peak {peak_mb:.1f} MB over the limit of {memory_limit_mb:g} MB" \
+                + processes
+        if failed and _MEMORY_ERRORS.search(result.stderr):
+            # RLIMIT_AS refused an allocation: the address space, not the resident size, hit
+            # the limit, so the peak stays below it.
+            return "MLE", (f"out of memory: an allocation failed under the {memory_limit_mb:g} MB "
+                           f"limit on virtual memory (RLIMIT_AS; peak resident {peak_mb:.1f} MB)")
     if result.signal is not None:
         return "RE", f"killed by signal {result.signal} ({signal.Signals(result.signal).name})"
     if failed:
@@ -265,7 +441,15 @@ def _verdict(problem: str, result: RunResult, in_path: Path, out_path: Path,
             except ValueError:
                 pass
         return "RE", f"exit code {result.exit_code}" + (f": {tail[0][:200]}" if tail[0] else "")
-    return compare(problem, in_path.read_text(), out_path.read_text(), result.stdout)
+    if output is None:
+        raise ValueError("_verdict: the program's output is needed to judge its answer")
+    output.seek(0)
+    answer = io.TextIOWrapper(output, encoding="utf-8", errors="replace")
+    try:
+        with open(out_path, encoding="utf-8", errors="replace") as expected:
+            return compare_streams(problem, in_path.read_text(), expected, answer)
+    finally:
+        answer.detach()
 
 
 def report(verdicts: List[Verdict], time_limit: float, as_json: bool = False,
@@ -288,9 +472,11 @@ def report(verdicts: List[Verdict], time_limit: float, as_json: bool = False,
         return json.dumps({"tests": [asdict(v) for v in verdicts], "summary": summary},
                           indent=2) + "\n"
     lines = [f"{'test':<8} {'verdict':<7} {'wall s':>8} {'cpu s':>8} {'peak MB':>8}  message"]
+    measured = os.name == "posix"       # CPU time and peak memory (not on Windows)
     for v in verdicts:
-        lines.append(f"{v.test:<8} {v.verdict:<7} {v.wall:>8.3f} {v.cpu:>8.3f} "
-                     f"{v.peak_kb / 1024:>8.1f}  {v.message}")
+        cpu = f"{v.cpu:>8.3f}" if measured else f"{'n/a':>8}"
+        peak = f"{v.peak_kb / 1024:>8.1f}" if measured else f"{'n/a':>8}"
+        lines.append(f"{v.test:<8} {v.verdict:<7} {v.wall:>8.3f} {cpu} {peak}  {v.message}")
     if slowest:
         lines.append(f"{summary['accepted']}/{len(verdicts)} accepted; slowest test "
                      f"{slowest.test}: {slowest.wall:.3f} s, {100 * slowest.wall / time_limit:.1f}% "
