@@ -1,5 +1,6 @@
 """The local judge: small competitor programs, one per verdict, and no process left behind."""
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -172,3 +173,150 @@ def test_no_process_outlives_any_verdict(tmp_path, body):
 def test_generated_tests_are_reproducible():
     assert make_tests("kattis-sudokunique", 2, 9) == make_tests("kattis-sudokunique", 2, 9)
     assert make_tests("poj3074", 2, 1) != make_tests("poj3074", 2, 2)
+
+
+# --- issue 17: isolation, the judge's own resources, the memory limit's reach --------------
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="child subreaper: Linux")
+@pytest.mark.parametrize("parent_sleeps", [False, True])
+def test_setsid_grandchild_holding_stdout_dies_before_the_verdict(tmp_path, parent_sleeps):
+    """A child that leaves the session (setsid) and keeps stdout open held the judge until it
+    ended (a 2 s limit took 30 s) and outlived the verdict."""
+    tests = _tests(tmp_path, "poj3074", count=1)
+    pidfile = tmp_path / "grandchild.pid"
+    cmd = _program(tmp_path, "escape", "import subprocess, sys, time\n"
+                   "child = subprocess.Popen([sys.executable, '-c', 'import time; "
+                   "print(\"still here\", flush=True); time.sleep(60)'], start_new_session=True)\n"
+                   f"open({str(pidfile)!r}, 'w').write(str(child.pid))\n"
+                   + ("time.sleep(60)\n" if parent_sleeps else "print('bye', flush=True)\n"))
+    code = ("import sys, time\nfrom pathlib import Path\nfrom fastsudoku import localjudge\n"
+            "start = time.perf_counter()\n"
+            f"v = localjudge.judge('poj3074', {cmd!r}, [('1', Path({str(tests[0][1])!r}), "
+            f"Path({str(tests[0][2])!r}))], time_limit=2)[0]\n"
+            "print(v.verdict, time.perf_counter() - start)\n")
+    done = subprocess.run([PY, "-c", code], capture_output=True, text=True, timeout=40)
+    assert done.returncode == 0, done.stderr
+    verdict, seconds = done.stdout.split()
+    assert verdict == ("TLE" if parent_sleeps else "WA")
+    assert float(seconds) < 2 + 2.5                  # the limit plus a short grace
+    grandchild = int(pidfile.read_text())
+    assert not _alive(grandchild)                    # killed and reaped, not a zombie
+
+
+PEAK_RSS = ("import resource, sys, time\nfrom pathlib import Path\nfrom fastsudoku import localjudge\n"
+            "tests = [('1', Path(sys.argv[1]), Path(sys.argv[2]))]\n"
+            "v = localjudge.judge('poj3074', sys.argv[3], tests, time_limit=20, "
+            "output_limit_mb=float(sys.argv[4]))[0]\n"
+            "print(v.verdict, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)\n"
+            "print(v.message)\n")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss in KiB: Linux")
+@pytest.mark.parametrize("output_limit, verdict", [(64, "OLE"), (400, "WA")])
+def test_a_huge_output_does_not_grow_the_judge(tmp_path, output_limit, verdict):
+    """500 MB of output made the judge peak at 1,535 MB: it kept stdout whole.  Past the
+    output limit the program is killed (OLE); under it, the output is compared as a stream."""
+    tests = _tests(tmp_path, "poj3074", count=1)
+    cmd = _program(tmp_path, "flood", "import sys\nline = b'1' * 1023 + b'\\n'\n"
+                   "block = line * 1024\nfor _ in range(300):\n"
+                   "    sys.stdout.buffer.write(block)\n")          # 300 MB
+    done = subprocess.run([PY, "-c", PEAK_RSS, str(tests[0][1]), str(tests[0][2]), cmd,
+                           str(output_limit)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    first, message = done.stdout.splitlines()
+    got, peak_mb = first.split()
+    assert got == verdict, message
+    assert int(peak_mb) < 150                        # the judge's own peak, far below 300 MB
+    if verdict == "OLE":
+        assert "stdout passed the output limit of 64 MB" in message
+    else:
+        assert "line 1: expected" in message and "1111" in message
+
+
+def test_streaming_compare_matches_the_whole_text_rules():
+    import io
+    cases = [("1\n2\n", "1\n2", "AC"), ("1\n2\n", "1  \r\n2\n\n\n", "AC"),
+             ("1 2\n3\n", "1\n2 3\n", "PE"), ("1\n\n2\n", "1\n2\n", "PE"),
+             ("1\n2\n", "1\n3\n", "WA"), ("1\n2\n", "1\n", "WA"), ("1\n", "1\n2\n", "WA"),
+             ("", "", "AC"), ("", "\n\n", "AC"), ("1\n", "", "WA")]
+    for expected, output, verdict in cases:
+        assert localjudge.compare("poj3074", "", expected, output)[0] == verdict, \
+            (expected, output)
+    # Lines and tokens over the cap never equal anything, and stay bounded.
+    assert list(localjudge._lines(io.StringIO("a" * 10 + "\nb"), cap=4)) == \
+        [("aaaa", False), ("b", True)]
+    assert list(localjudge._lines(io.StringIO("ab" + " " * 10 + "\nb"), cap=4)) == \
+        [("ab", True), ("b", True)]
+    chunked = io.StringIO(" x " + "y" * 200_000 + " z\n")
+    assert [(t[:3], w) for t, w in localjudge._tokens(chunked, cap=100_000)] == \
+        [("x", True), ("yyy", False), ("z", True)]
+    tokens = " ".join(str(k) for k in range(50_000))
+    assert [t for t, _ in localjudge._tokens(io.StringIO(tokens))] == tokens.split()
+    message = localjudge.compare("poj3074", "", "1\n", "9" * 500 + "\n")[1]
+    assert len(message) < 200
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the tree is sampled on Linux")
+def test_forking_memory_hog_is_mle(tmp_path):
+    """Four forked children of 300 MB under a 512 MB limit got AC with "peak 305 MB": the
+    limit was per process.  The whole tree's resident size is what counts."""
+    tests = _tests(tmp_path, "poj3074", count=1)
+    # Each child stays under RLIMIT_AS (a bare interpreter's 13 MB + 150 MB < 256 MB); the
+    # parent imports fastsudoku (150 MB of address space) only after they are done.
+    cmd = _program(tmp_path, "forks", "import os, sys, time\n"
+                   "kids = []\nfor _ in range(4):\n"
+                   "    pid = os.fork()\n    if pid == 0:\n"
+                   "        block = b'x' * (150 << 20)\n        time.sleep(1.5)\n        os._exit(0)\n"
+                   "    kids.append(pid)\nfor pid in kids:\n"
+                   "    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0\n"
+                   "from fastsudoku.judges import answer\n"
+                   "sys.stdout.write(answer('poj3074', sys.stdin.read()))\n")
+    v = localjudge.judge("poj3074", cmd, tests, time_limit=20, memory_limit_mb=256)[0]
+    assert v.verdict == "MLE", v
+    assert "processes together" in v.message
+    peak = float(v.message.split()[1])
+    assert peak > 256 and v.peak_kb > 256 * 1024     # never a peak below the limit
+    # The same program is accepted under a limit that holds the tree.
+    assert localjudge.judge("poj3074", cmd, tests, time_limit=20,
+                            memory_limit_mb=2048)[0].verdict == "AC"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS is enforced on Linux")
+def test_mle_from_a_refused_allocation_never_reports_a_peak_below_the_limit(tmp_path):
+    tests = _tests(tmp_path, "poj3074", count=1)
+    cmd = _program(tmp_path, "mle", "x = bytearray(1 << 30)\n")
+    v = localjudge.judge("poj3074", cmd, tests, time_limit=10, memory_limit_mb=256)[0]
+    assert v.verdict == "MLE" and "over the limit" not in v.message
+    assert "RLIMIT_AS" in v.message and "virtual memory" in v.message
+
+
+def test_bad_commands_and_limits_are_refused(tmp_path):
+    tests = _tests(tmp_path, "poj3074", count=1)
+    for command in ["", "   ", 'python3 "x']:
+        with pytest.raises(ValueError, match="command"):
+            localjudge.judge("poj3074", command, tests, time_limit=1)
+    with pytest.raises(FileNotFoundError):
+        localjudge.judge("poj3074", str(tmp_path / "nonexistent"), tests, time_limit=1)
+    script = tmp_path / "noexec.sh"
+    script.write_text("#!/bin/sh\necho 1\n")
+    with pytest.raises(PermissionError):
+        localjudge.judge("poj3074", str(script), tests, time_limit=1)
+    ok = _program(tmp_path, "ok", CORRECT.format(p="poj3074"))
+    for kwargs in [{"time_limit": float("nan")}, {"time_limit": float("inf")},
+                   {"time_limit": 0}, {"time_limit": -1},
+                   {"time_limit": 1, "memory_limit_mb": float("nan")},
+                   {"time_limit": 1, "memory_limit_mb": 1e30},
+                   {"time_limit": 1, "memory_limit_mb": -1},
+                   {"time_limit": 1, "output_limit_mb": 0}]:
+        with pytest.raises(ValueError, match="limit"):
+            localjudge.judge("poj3074", ok, tests, **kwargs)
+    with pytest.raises(TypeError, match="time_limit"):
+        localjudge.judge("poj3074", ok, tests, time_limit="1")
