@@ -103,7 +103,7 @@ def check_limits(time_limit: float, memory_limit_mb: Optional[float] = None,
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise TypeError(f"{name} must be a number of {unit}, got {value!r}")
         if not 0 < value <= top:        # also refuses nan
-            raise ValueError(f"{name} must be a number of {unit} in (0, {top:g}], "
+            raise ValueError(f"{name} must be a number of {unit} in (0, {top:,.0f}], "
                              f"got {value!r}")
     if memory_limit_mb is not None and os.name != "posix":
         raise ValueError("memory_limit_mb is not supported on Windows: the judge does not "
