@@ -211,15 +211,18 @@ def test_setsid_grandchild_holding_stdout_dies_before_the_verdict(tmp_path, pare
     assert not _alive(grandchild)                    # killed and reaped, not a zombie
 
 
-PEAK_RSS = ("import resource, sys, time\nfrom pathlib import Path\nfrom fastsudoku import localjudge\n"
+# The judge's own peak: VmHWM, the high-water mark of this process's memory (ru_maxrss would
+# carry the peak of the pytest process that forked it across exec).
+PEAK_RSS = ("import re, sys\nfrom pathlib import Path\nfrom fastsudoku import localjudge\n"
             "tests = [('1', Path(sys.argv[1]), Path(sys.argv[2]))]\n"
             "v = localjudge.judge('poj3074', sys.argv[3], tests, time_limit=20, "
             "output_limit_mb=float(sys.argv[4]))[0]\n"
-            "print(v.verdict, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)\n"
+            "hwm = re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read())\n"
+            "print(v.verdict, int(hwm.group(1)) // 1024)\n"
             "print(v.message)\n")
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss in KiB: Linux")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="VmHWM: Linux")
 @pytest.mark.parametrize("output_limit, verdict", [(64, "OLE"), (400, "WA")])
 def test_a_huge_output_does_not_grow_the_judge(tmp_path, output_limit, verdict):
     """500 MB of output made the judge peak at 1,535 MB: it kept stdout whole.  Past the
@@ -274,7 +277,8 @@ def test_forking_memory_hog_is_mle(tmp_path):
     cmd = _program(tmp_path, "forks", "import os, sys, time\n"
                    "kids = []\nfor _ in range(4):\n"
                    "    pid = os.fork()\n    if pid == 0:\n"
-                   "        block = b'x' * (150 << 20)\n        time.sleep(1.5)\n        os._exit(0)\n"
+                   "        block = b'x' * (150 << 20)\n        time.sleep(1.5)\n"
+                   "        os._exit(0)\n"
                    "    kids.append(pid)\nfor pid in kids:\n"
                    "    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0\n"
                    "from fastsudoku.judges import answer\n"

@@ -128,16 +128,24 @@ def _kill_tree(proc: subprocess.Popen, tree: bool) -> None:
             _kill(pid)
 
 
-def _sweep(me: int) -> None:
-    """Kill and reap every descendant of the subreaper `me`, until it has no child left."""
+SWEEP_TIMEOUT = 5.0             # seconds: a descendant we may not kill (setuid) is left
+
+
+def _sweep(me: int) -> int:
+    """Kill and reap every descendant of the subreaper `me`, until it has no child left;
+    the number of descendants still alive after SWEEP_TIMEOUT (0 normally)."""
+    deadline = time.perf_counter() + SWEEP_TIMEOUT
     while True:
-        for pid in descendants(me):
+        left = descendants(me)
+        for pid in left:
             _kill(pid)
         try:
             pid, _ = os.waitpid(-1, os.WNOHANG)
         except ChildProcessError:
-            return
+            return 0
         if pid == 0:
+            if time.perf_counter() > deadline:
+                return len(left)
             time.sleep(0.001)
 
 
@@ -221,7 +229,7 @@ def supervise(cfg: dict, stdin, stdout, stderr, tree: bool = False) -> dict:
         # Children the program left behind die with it, whatever its verdict.
         _kill_tree(proc, tree)
         if tree:
-            _sweep(os.getpid())
+            state["survivors"] = _sweep(os.getpid())
         import resource
         # ru_maxrss: KiB on Linux, bytes on macOS.  RUSAGE_CHILDREN covers every reaped
         # descendant: with the sweep, the whole tree (and nothing else: we ran only it).
@@ -231,7 +239,8 @@ def supervise(cfg: dict, stdin, stdout, stderr, tree: bool = False) -> dict:
         peak_kb = max(usage.ru_maxrss, children.ru_maxrss) // scale
         peak_kb = max(peak_kb, state["tree_peak_kb"])
     return {"wall": wall, "cpu": cpu, "peak_kb": peak_kb, "code": code, "pid": proc.pid,
-            "reason": state["reason"], "processes": state["processes"], "tree": tree}
+            "reason": state["reason"], "processes": state["processes"], "tree": tree,
+            "survivors": state.get("survivors", 0)}
 
 
 def main() -> None:

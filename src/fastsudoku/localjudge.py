@@ -70,6 +70,7 @@ class RunResult:
     memory_over: bool = False   # killed when the whole tree passed the memory limit
     processes: int = 1          # most processes of the program seen at once (Linux)
     measured: bool = True       # False where CPU time and peak memory are not measured
+    survivors: int = 0          # descendants the judge could not kill (setuid programs)
 
 
 @dataclass
@@ -168,7 +169,7 @@ def run(command: str, stdin_path: Path, time_limit: float,
                      code if code >= 0 else None, -code if code < 0 else None,
                      reason == "time", report["pid"], out_size, err_size,
                      reason if reason in ("stdout", "stderr") else None, reason == "memory",
-                     report["processes"], measured)
+                     report["processes"], measured, report.get("survivors", 0))
 
 
 def _supervised(cfg: dict, stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO,
@@ -391,6 +392,9 @@ def judge(problem: str, command: str, tests: List[Tuple[str, Path, Path]], time_
                 again, why = _verdict(problem, result, in_path, out_path, time_limit,
                                       memory_limit_mb, output, output_limit_mb)
             runs.append(result)
+            if result.survivors:
+                why = (why + "; " if why else "") + \
+                    f"{result.survivors} process(es) of the program could not be killed"
             if k == 0:
                 verdict, message = again, why
             elif verdict == "AC" and again != "AC":
@@ -447,7 +451,9 @@ def _verdict(problem: str, result: RunResult, in_path: Path, out_path: Path,
     answer = io.TextIOWrapper(output, encoding="utf-8", errors="replace")
     try:
         with open(out_path, encoding="utf-8", errors="replace") as expected:
-            return compare_streams(problem, in_path.read_text(), expected, answer)
+            # Only checkers of any valid solution read the input (the judge's own file).
+            input_text = in_path.read_text() if JUDGES[problem].any_solution else ""
+            return compare_streams(problem, input_text, expected, answer)
     finally:
         answer.detach()
 
