@@ -238,3 +238,54 @@ def test_convert_keeps_a_solution_column(tmp_path, capsys):
     assert main(["convert", "--to", "csv", str(f)]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "puzzle,solution", f"{p.replace('.', '0')},{fs.solve(p)}", f"{p.replace('.', '0')},"]
+
+
+# --- judge and gen-tests: one error line, the documented exit code (issue 17, defect 12) ----
+import os  # noqa: E402  (kept with the cases that need them: appended section)
+
+import pytest  # noqa: E402
+
+_JUDGE_ERRORS = [
+    (["--run", "/nonexistent/prog"], "No such file", 2),
+    (["--run", ""], "empty", 2),
+    (["--run", "   "], "empty", 2),
+    (["--run", 'python3 "x'], "No closing quotation", 2),
+    (["--run", "NOEXEC"], "Permission denied", 2),
+    (["--self", "--memory-limit", "nan"], "--memory-limit", 2),
+    (["--self", "--memory-limit", "1e30"], "--memory-limit", 2),
+    (["--self", "--memory-limit", "-1"], "--memory-limit", 2),
+    (["--self", "--memory-limit", "0"], "--memory-limit", 2),
+    (["--self", "--time-limit", "nan"], "--time-limit", 2),
+    (["--self", "--time-limit", "inf"], "--time-limit", 2),
+    (["--self", "--time-limit", "-1"], "--time-limit", 2),
+    (["--self", "--output-limit", "inf"], "--output-limit", 2),
+]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="exec permissions: POSIX")
+@pytest.mark.parametrize("options, words, status", _JUDGE_ERRORS)
+def test_judge_bad_run_and_limits_give_one_error_line(tmp_path, options, words, status):
+    script = tmp_path / "noexec.sh"
+    script.write_text("#!/bin/sh\necho 1\n")        # no execute bit
+    options = [str(script) if o == "NOEXEC" else o for o in options]
+    done = subprocess.run([sys.executable, "-m", "fastsudoku", "judge", "poj3074", *options,
+                           "--generate", "1"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == status, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and "error: " in lines[0] and words in lines[0], done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+@pytest.mark.parametrize("target, words", [("FILE", "is not a directory"),
+                                           ("missing/deeper/dir", "no directory"),
+                                           ("", "must name a directory")])
+def test_gen_tests_out_into_a_file_or_a_missing_path(tmp_path, target, words):
+    (tmp_path / "FILE").write_text("x")
+    out = str(tmp_path / target) if target else ""
+    done = subprocess.run([sys.executable, "-m", "fastsudoku", "gen-tests", "poj3074",
+                           "--count", "1", "--out", out], capture_output=True, text=True,
+                          timeout=60, cwd=tmp_path)
+    assert done.returncode == (2 if not target else 1), done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and "error: " in lines[0] and words in lines[0], done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["FILE"]

@@ -293,12 +293,21 @@ def _parser() -> argparse.ArgumentParser:
     ra.add_argument("--format", default="auto", choices=("auto",) + formats.FORMATS)
     ra.add_argument("--box", type=_box, default=None)
     ra.add_argument("--alphabet", default=None)
-    g = sub.add_parser("gen-tests", help="write N.in / N.out test files for a judge problem")
+    g = sub.add_parser("gen-tests", help="write N.in / N.out test files for a judge problem",
+                       epilog="Exit codes: 0 written; 1 the files cannot be written (--out a "
+                              "file, no parent directory, a full disk); 2 usage.")
     g.add_argument("problem", choices=sorted(judges.JUDGES))
     g.add_argument("--count", type=int, default=10)
     g.add_argument("--seed", type=int, default=0)
-    g.add_argument("--out", required=True, help="directory for the files (created)")
-    r = sub.add_parser("judge", help="run a program on test files and judge its answers")
+    g.add_argument("--out", required=True,
+                   help="directory for the files (created if its parent exists)")
+    r = sub.add_parser("judge", help="run a program on test files and judge its answers",
+                       epilog="Verdicts: AC WA PE TLE OLE MLE RE.  No process of the program "
+                              "outlives its verdict on Linux (a child subreaper); on macOS its "
+                              "process group is killed; on Windows its own process.  Exit "
+                              "codes: 0 every test AC; 1 some test not AC; 2 usage (a bad "
+                              "limit, a --run command that is empty, unparseable, missing or "
+                              "not executable); 65 no tests found.")
     r.add_argument("problem", choices=sorted(judges.JUDGES))
     who = r.add_mutually_exclusive_group(required=True)
     who.add_argument("--run", dest="run_command", help="the program's command line (shell syntax)")
@@ -307,15 +316,15 @@ def _parser() -> argparse.ArgumentParser:
     data.add_argument("--tests", help="a directory of N.in / N.out files")
     data.add_argument("--generate", type=int, metavar="N", help="generate N tests (with --seed)")
     r.add_argument("--seed", type=int, default=0)
-    r.add_argument("--time-limit", type=float, default=1.0, help="seconds a test (default 1)")
+    r.add_argument("--time-limit", type=float, default=1.0,
+                   help="seconds a test, wall clock (default 1; at most 86400)")
     r.add_argument("--memory-limit", type=float, default=None,
-                   help="MB: the resident memory of the program's whole process tree (Linux), "
-                        "also set as RLIMIT_AS on each process: RLIMIT_AS caps virtual memory, "
-                        "so runtimes that reserve much more than they use (the JVM, Go) get "
-                        "MLE below their resident size; refused on Windows")
-    r.add_argument("--output-limit", type=float, default=localjudge.OUTPUT_LIMIT_MB,
-                   help=f"MB of standard output before OLE (default "
-                        f"{localjudge.OUTPUT_LIMIT_MB:g})")
+                   help="MB: RLIMIT_AS on each process caps its virtual memory (JVM or Go "
+                        "programs get MLE well below their resident size), and on Linux the "
+                        "summed resident size of the whole process tree; not on Windows")
+    r.add_argument("--output-limit", type=float, default=localjudge.DEFAULT_OUTPUT_LIMIT_MB,
+                   help="MB of stdout (and of stderr) before the program is killed: OLE "
+                        f"(default {localjudge.DEFAULT_OUTPUT_LIMIT_MB:g})")
     r.add_argument("--repeat", type=int, default=1, help="runs a test; times are medians")
     r.add_argument("--json", action="store_true", help="the report as JSON")
     t = sub.add_parser("target", help="target Sudoku (P1074): the best weighted score")
@@ -471,58 +480,79 @@ def _rate_file(args: argparse.Namespace, stream: TextIO) -> int:
 
 
 def _write_tests(problem: str, count: int, seed: int, directory: Path) -> None:
-    directory.mkdir(parents=True, exist_ok=True)
+    directory.mkdir(exist_ok=True)
     for k, (text, expected) in enumerate(make_tests(problem, count, seed), 1):
         (directory / f"{k}.in").write_text(text)
         (directory / f"{k}.out").write_text(expected)
 
 
+def _fail(args: argparse.Namespace, message: str, status: int) -> int:
+    """One ``error:`` line on stderr; `status` is the exit code."""
+    print(f"fastsudoku {args.command}: error: {message}", file=sys.stderr)
+    return status
+
+
+def _out_problem(directory: Path, error: OSError) -> str:
+    if directory.exists() and not directory.is_dir():
+        return f"--out {str(directory)!r} is not a directory"
+    if not directory.parent.is_dir():
+        return f"--out {str(directory)!r}: no directory {str(directory.parent)!r} to create it in"
+    return f"--out {str(directory)!r}: {error.strerror or error}"
+
+
 def _gen_tests(args: argparse.Namespace) -> int:
     if args.count < 1:
-        error("--count must be at least 1")
-        return EXIT_USAGE
+        return _fail(args, "--count must be at least 1", EXIT_USAGE)
+    if not args.out:
+        return _fail(args, "--out must name a directory", EXIT_USAGE)
+    directory = Path(args.out)
     try:
-        _write_tests(args.problem, args.count, args.seed, Path(args.out))
+        _write_tests(args.problem, args.count, args.seed, directory)
     except OSError as e:
-        error(f"--out {args.out}: cannot write the tests there: {e.strerror or e}")
-        return EXIT_OTHER
+        return _fail(args, _out_problem(directory, e), EXIT_UNSOLVED)
     print(f"{args.count} tests for {args.problem} (seed {args.seed}) in {args.out}",
           file=sys.stderr)
     return EXIT_OK
 
 
 def _run_judge(args: argparse.Namespace) -> int:
+    """Exit 0 every test AC; 1 some test not AC (or the tests cannot be written); 2 a bad
+    option (a limit, or a --run command that is empty, unparseable, missing or not
+    executable); 65 no tests in --tests."""
     if args.repeat < 1 or (args.generate is not None and args.generate < 1):
-        error("--repeat and --generate must be positive")
-        return EXIT_USAGE
+        return _fail(args, "--repeat and --generate must be at least 1", EXIT_USAGE)
     command = localjudge.self_command(args.problem) if args.self else args.run_command
     try:
-        localjudge.check_limits(args.time_limit, args.memory_limit, args.output_limit,
-                                ("--time-limit", "--memory-limit", "--output-limit"))
-    except ValueError as e:
-        error(str(e))
-        return EXIT_USAGE
-    try:
-        localjudge.check_command(command)
-    except ValueError as e:
-        error(f"--run: {e}")
-        return EXIT_USAGE
+        localjudge.check_limits(args.time_limit, args.memory_limit, args.output_limit)
+        localjudge.program_argv(command)
+    except (TypeError, ValueError) as e:
+        option = {"time_limit": "--time-limit", "memory_limit_mb": "--memory-limit",
+                  "output_limit_mb": "--output-limit"}
+        text = str(e)
+        for name, flag in option.items():
+            text = text.replace(name, flag)
+        return _fail(args, text if text.startswith("--") else f"--run: {text}", EXIT_USAGE)
     with tempfile.TemporaryDirectory(prefix="fastsudoku-judge-") as tmp:
         if args.generate is not None:
             directory = Path(tmp)
-            _write_tests(args.problem, args.generate, args.seed, directory)
+            try:
+                _write_tests(args.problem, args.generate, args.seed, directory)
+            except OSError as e:
+                return _fail(args, f"cannot write the tests in {tmp}: {e.strerror or e}",
+                             EXIT_UNSOLVED)
         else:
             directory = Path(args.tests)
         tests = localjudge.tests_in(directory)
         if not tests:
-            error(f"no N.in / N.out pairs in {directory}")
-            return EXIT_DATAERR
+            return _fail(args, f"no N.in / N.out pairs in {directory}", EXIT_DATAERR)
         try:
             verdicts = localjudge.judge(args.problem, command, tests, args.time_limit,
-                                        args.memory_limit, args.repeat, args.output_limit)
-        except OSError as e:            # the program could not be started after all
-            error(f"--run: cannot start {command!r}: {e.strerror or e}")
-            return EXIT_USAGE
+                                        args.memory_limit, args.repeat,
+                                        output_limit_mb=args.output_limit)
+        except OSError as e:
+            what = e.filename if e.filename is not None else command
+            return _fail(args, f"--run: cannot run {str(what)!r}: {e.strerror or e}",
+                         EXIT_USAGE)
     sys.stdout.write(localjudge.report(verdicts, args.time_limit, args.json, args.repeat))
     return EXIT_OK if all(v.verdict == "AC" for v in verdicts) else EXIT_UNSOLVED
 
