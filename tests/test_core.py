@@ -71,7 +71,7 @@ def test_empty_grid_of_every_size_solves(side, box, engine):
     if engine == "dlx" and side > 49:
         # Known limit: deterministic MRV on dancing links is heavy-tailed on empty grids
         # above 49x49 (an empty 56x56 or 64x64 grid runs past a million guesses).
-        return
+        pytest.skip("DLX on empty grids above 49x49 is heavy-tailed (a known limit)")
     out = fs.solve(np.zeros((side, side), dtype=np.uint8), box=box, engine=engine)
     r, c = box or (int(side ** 0.5),) * 2
     check_grid([0] * side * side, out.reshape(-1).tolist(), (r, c))
