@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import fastsudoku as fs
+from fastsudoku import _core
 from conftest import dataset
 from reference import check_grid
 from test_golden import FILES, _read, _values
@@ -270,3 +271,13 @@ def test_threaded_batch_in_a_forked_child():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "0", done.stderr[-2000:]
+
+
+def test_status_enum_is_the_cores_batch_codes():
+    """One status: the enum's codes are the ones the compiled batch writes."""
+    assert {name.upper(): code for name, code in _core.BATCH_STATUS.items()} == {
+        s.name: s.value for s in fs.Status}
+    result = fs.solve_many(["." * 81, "11" + "." * 79, "1" * 81], limit=2)
+    assert [fs.Status(code) for code in result.status.tolist()] == [
+        fs.Status.NOT_UNIQUE, fs.Status.INVALID, fs.Status.INVALID]
+    assert fs.Status.NOT_UNIQUE.label == "not_unique"

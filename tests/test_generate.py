@@ -161,7 +161,7 @@ def test_tiers_agree_with_their_definitions(tier):
     for p in fs.generate(count=4, difficulty=tier, seed=21):
         v = _vals(p)
         rating = fs.rate(p.puzzle)
-        assert rating.status == "unique" and rating.tier == tier
+        assert rating.status == fs.Status.SOLVED and rating.tier == tier
         naked, singles = _singles_only(v, True), _singles_only(v, False)
         assert naked == (tier == "simple")
         assert singles == (tier in ("simple", "easy"))
@@ -190,9 +190,9 @@ def test_every_step_is_sound():
 
 
 def test_status_for_bad_puzzles_and_a_full_grid():
-    assert fs.rate("12345678." + "." * 8 + "9" + "." * 63).status == "no_solution"
+    assert fs.rate("12345678." + "." * 8 + "9" + "." * 63).status == fs.Status.NO_SOLUTION
     rating = fs.rate("." * 81)
-    assert rating.status == "not_unique" and rating.tier is None
+    assert rating.status == fs.Status.NOT_UNIQUE and rating.tier is None
     full = fs.solve("." * 81)
     assert fs.rate(full).tier == "simple" and fs.hint(full) is None
 

@@ -17,16 +17,8 @@ from ._cover import (
 from ._target import TargetResult, max_score, ring_weights
 from ._generate import Generated, GenerationError, generate
 from ._rate import Rating, Step, hint, rate, steps
-from ._batch import (
-    INVALID,
-    NO_SOLUTION,
-    NODE_LIMIT,
-    NOT_UNIQUE,
-    SOLVED,
-    BatchResult,
-    count_many,
-    solve_many,
-)
+from ._batch import BatchResult, count_many, solve_many
+from ._status import INVALID, NO_SOLUTION, NODE_LIMIT, NOT_UNIQUE, SOLVED, Status
 from ._errors import (
     ConflictError,
     ExactCoverError,
@@ -49,6 +41,7 @@ __all__ = [
     "solve_many",
     "count_many",
     "BatchResult",
+    "Status",
     "SOLVED",
     "NO_SOLUTION",
     "NOT_UNIQUE",

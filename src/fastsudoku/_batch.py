@@ -17,13 +17,7 @@ from ._grid import Grid, box_for, check_alphabet, parse
 from ._api import Engine, check_engine, count_option, count_value
 from ._options import COUNT_MAX, box_option
 
-#: Per-puzzle status codes of :func:`solve_many` (``BatchResult.status``).
-SOLVED = _core.BATCH_STATUS["solved"]
-NO_SOLUTION = _core.BATCH_STATUS["no_solution"]
-NOT_UNIQUE = _core.BATCH_STATUS["not_unique"]
-INVALID = _core.BATCH_STATUS["invalid"]
-NODE_LIMIT = _core.BATCH_STATUS["node_limit"]
-STATUS_NAMES = {code: name for name, code in _core.BATCH_STATUS.items()}
+from ._status import INVALID, NOT_UNIQUE, SOLVED
 
 # At most this many rows a thread takes at a time (one atomic add): 64 int8 statuses fill a
 # cache line, so that two threads seldom write into the same line.

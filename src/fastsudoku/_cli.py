@@ -474,7 +474,7 @@ def _rate_file(args: argparse.Namespace, stream: TextIO) -> int:
             status = EXIT_DATAERR
             continue
         used = " ".join(f"{k}={v}" for k, v in r.techniques.items())
-        sys.stdout.write(f"{r.tier or r.status} effort={r.effort:.1f}\u00b1{r.effort_noise:.1f}"
+        sys.stdout.write(f"{r.tier or r.status.label} effort={r.effort:.1f}\u00b1{r.effort_noise:.1f}"
                          + (f" {used}" if used else "") + "\n")
     return status
 

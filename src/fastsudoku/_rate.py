@@ -27,6 +27,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from . import _core
 from ._api import _grid
+from ._status import Status
 
 TIERS = ("simple", "easy", "intermediate", "expert")
 LEVEL = {"naked_single": 0, "hidden_single": 1, "locked_candidates": 2, "naked_pair": 2,
@@ -46,11 +47,12 @@ class Step(NamedTuple):
 
 
 class Rating(NamedTuple):
-    """``status``: "unique", "no_solution" or "not_unique"; ``tier`` (None unless unique);
+    """``status``: :class:`Status` ``SOLVED`` (a unique solution), ``NO_SOLUTION`` or
+    ``NOT_UNIQUE``; ``tier`` (None unless solved);
     ``techniques``: how often each technique was used; ``effort``: mean guesses of the
     engine over ``EFFORT_COPIES`` isomorphic copies, ``effort_noise`` its standard error."""
 
-    status: str
+    status: Status
     tier: Optional[str]
     techniques: Dict[str, int]
     effort: float
@@ -286,9 +288,10 @@ def rate(puzzle: Any, *, box: Optional[Sequence[int]] = None,
     found = _core.search(grid.values, grid.r, grid.c, 2, -1)[0]
     mean, noise = effort(grid.values, grid.r, grid.c) if found else (0.0, 0.0)
     if found != 1:
-        return Rating("no_solution" if found == 0 else "not_unique", None, {}, mean, noise)
+        return Rating(Status.NO_SOLUTION if found == 0 else Status.NOT_UNIQUE, None, {}, mean,
+                      noise)
     tier, used = tier_of(grid.values, grid.r, grid.c)
-    return Rating("unique", tier, used, mean, noise)
+    return Rating(Status.SOLVED, tier, used, mean, noise)
 
 
 def tier_of(values: bytes, r: int, c: int) -> Tuple[str, Dict[str, int]]:
