@@ -6,7 +6,7 @@
 >>> fs.is_unique("." * 81)
 False
 """
-from ._api import SearchResult, count_solutions, is_unique, search, solutions, solve
+from ._api import ENGINES, Engine, SearchResult, count_solutions, is_unique, search, solutions, solve
 from ._cover import (
     CoverResult,
     count_exact_covers,
@@ -38,6 +38,8 @@ __all__ = [
     "solutions",
     "search",
     "SearchResult",
+    "ENGINES",
+    "Engine",
     "solve_many",
     "count_many",
     "BatchResult",
