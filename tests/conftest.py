@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+import fastsudoku as fs
+from fastsudoku import _core
+
 settings.register_profile("ci", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", max_examples=2000, deadline=None,
@@ -20,7 +23,9 @@ settings.register_profile("thorough", max_examples=2000, deadline=None,
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 DATA = Path(__file__).parent / "data"
-ENGINES = ["bitmask", "dlx"]
+# Every engine of the core's table, "auto" included: tests that take the `engine` fixture
+# run once for each (engine_takes says which puzzle shapes an engine solves).
+ENGINES = list(fs.ENGINES)
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 
 
@@ -82,6 +87,15 @@ def dataset(name: str):
 @pytest.fixture(scope="session")
 def data_dir():
     return DATA
+
+
+def engine_takes(engine, box):
+    """Does `engine` solve puzzles with boxes of shape box = (r, c)?"""
+    try:
+        _core.engine_for(engine, *box)
+    except ValueError:
+        return False
+    return True
 
 
 @pytest.fixture(params=ENGINES)

@@ -1,4 +1,4 @@
-"""The 9x9 digit-band engine (run_search9, Search9) against the general bitmask engine and
+"""The 9x9 digit-band engine ("digitband", Search9) against the general bitmask engine and
 the reference solver: the same counts everywhere, valid solutions, the same set of
 solutions when there are several, node limits and resumable enumeration."""
 import random
@@ -18,20 +18,17 @@ def values(line):
     return bytes(0 if ch in ".0" else int(ch) for ch in line)
 
 
-def run(puzzle, limit, b9, node_limit=-1):
-    _core._set_b9(b9)
-    try:
-        return _core.search(puzzle, 3, 3, limit, node_limit)
-    finally:
-        _core._set_b9(True)
+def _options(b9, limit=1, node_limit=None):
+    """The digit-band engine (b9) or the general bitmask engine, by name."""
+    return _core.Options("digitband" if b9 else "bitmask", limit, node_limit)
+
+
+def run(puzzle, limit, b9, node_limit=None):
+    return _core.search(puzzle, 3, 3, _options(b9, None if limit < 0 else limit, node_limit))
 
 
 def every_solution(puzzle, b9, limit=500):
-    _core._set_b9(b9)
-    try:
-        solver = _core.Solver(puzzle, 3, 3)
-    finally:
-        _core._set_b9(True)
+    solver = _core.SudokuSearch(puzzle, 3, 3, _options(b9))
     out = []
     while len(out) < limit:
         status, sol = solver.next_solution()
@@ -106,15 +103,15 @@ def test_contradictions():
 def test_node_limit_and_resume():
     empty = bytes(81)
     found, first, guesses, status = run(empty, -1, True, node_limit=50)
-    assert status == "node_limit" and guesses == 50
-    solver = _core.Solver(empty, 3, 3, 10)
+    assert status == _core.NODE_LIMIT and guesses == 50
+    solver = _core.SudokuSearch(empty, 3, 3, _options(True, node_limit=10))
     seen = 0
     while True:
         status, sol = solver.next_solution()
-        if status == "node_limit":
+        if status == _core.NODE_LIMIT:
             solver.node_limit = solver.node_limit + 10
             continue
-        assert status == "found"
+        assert status == _core.FOUND
         seen += 1
         if seen == 30:
             break

@@ -12,7 +12,7 @@ import pytest
 import fastsudoku as fs
 from fastsudoku import ExactCoverError, SearchLimitError
 from problems import (LANGFORD_COUNTS, PENTOMINO_COUNTS, QUEENS_COUNTS, decode_sudoku,
-                      langford, pentominoes, queens, sudoku_rows, to_matrix)
+                      langford, pentominoes, queens, sudoku_rows, to_csr, to_matrix)
 from reference import check_grid
 
 ENGINES = ("dlx", "bitset")
@@ -357,18 +357,23 @@ def test_tree_choice_is_the_scan_choice():
                 for _ in range(rng.randint(5, 200))]
         problems.append((rows, ncols, sorted(rng.sample(range(ncols), rng.randint(0, 8)))))
 
-    def runs():
-        return [(fs.search_exact_cover(r, columns=n, secondary=s, limit=300, engine="dlx"),
-                 list(fs.exact_covers(r, columns=n, secondary=s, limit=100, engine="dlx")))
-                for r, n, s in problems]
+    def runs(tree_over):
+        # The tree is a field of the search's options (the default: above 32,768 columns).
+        options = _core.Options("dlx", None, None, tree_over=tree_over)
+        out = []
+        for r, n, s in problems:
+            offsets, cols, sec = to_csr(r, n, s)
+            counting = _core.ExactCoverSearch(n, offsets, cols, sec, options)
+            count, status = counting.count(300)
+            listing = _core.ExactCoverSearch(n, offsets, cols, sec, options)
+            covers = [listing.next_solution()[1] for _ in range(100)]
+            out.append((count, status, counting.nodes, counting.guesses, covers))
+        return out
 
-    scan = runs()
+    scan = runs(_core.Options("dlx").tree_over)
+    assert sum(count for count, *_ in scan) > 100      # the problems have covers to compare
     for over in (0, 3):
-        previous = _core._set_xc_tree_over(over)
-        try:
-            assert runs() == scan
-        finally:
-            _core._set_xc_tree_over(previous)
+        assert runs(over) == scan
 
 
 def test_secondary_none_and_bad_secondary():

@@ -180,7 +180,7 @@ def test_branch_and_bound_equals_the_engines_own_enumeration():
         for w in (weights, odd):
             full = _core.max_score(values, 3, 3, w, -1, False)
             bnb = _core.max_score(values, 3, 3, w)
-            assert full[3] == bnb[3] == "exhausted"
+            assert full[3] == bnb[3] == _core.EXHAUSTED
             assert bnb[0] == full[0]
             spent["bound"] += bnb[2]
             spent["enumeration"] += full[2]

@@ -1,21 +1,22 @@
 """The public functions: thin wrappers that parse once, search once (GIL released), render once."""
 from __future__ import annotations
 
-import operator
-from typing import Any, Iterator, List, Literal, NamedTuple, Optional, Sequence, Tuple, overload
+from typing import Any, Iterator, List, Literal, NamedTuple, Optional, Sequence, overload
 
 import numpy as np
 
 from . import _core
 from ._errors import SearchLimitError
 from ._grid import Grid, conflict_error, parse
-from ._options import COUNT_MAX as _COUNT_MAX, count_option, count_value  # noqa: F401
+from ._options import ENGINES, search_options
 
-#: The Sudoku engines: the bitmask search (default) and dancing links.
-Engine = Literal["bitmask", "dlx"]
-ENGINES = ("bitmask", "dlx")
-_SEARCH = {"bitmask": _core.search, "dlx": _core.dlx_search}
-_SOLVER = {"bitmask": _core.Solver, "dlx": _core.DlxSolver}
+#: The engines (the core's table, ``ENGINES``): ``"auto"`` (the default) takes the fastest
+#: for the puzzle's shape -- ``"digitband"`` for 9x9 with 3x3 boxes, ``"bitmask"`` for the
+#: rest; ``"dlx"`` and ``"bitset"`` search Sudoku as exact cover (bitset up to 25x25).
+Engine = Literal["auto", "bitmask", "digitband", "dlx", "bitset"]
+
+# The options of the 81-character fast path of solve(), one per engine (read-only).
+_SOLVE_OPTIONS = {name: _core.Options(name) for name in ENGINES}
 
 
 class SearchResult(NamedTuple):
@@ -33,19 +34,6 @@ class SearchResult(NamedTuple):
     complete: bool
 
 
-def check_engine(engine: object) -> None:
-    """ValueError unless engine is one of ENGINES (every Sudoku entry point's check)."""
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
-
-
-def _check_options(engine: object, limit: Any,
-                   node_limit: Any) -> Tuple[Optional[int], Optional[int]]:
-    """(limit, node_limit) checked; ValueError for an unknown engine or a bad number."""
-    check_engine(engine)
-    return count_option("limit", limit, 1), count_option("node_limit", node_limit, 0)
-
-
 def _grid(puzzle: Any, box: Optional[Sequence[int]], alphabet: Optional[str]) -> Grid:
     grid = parse(puzzle, box, alphabet)
     clash = _core.conflict(grid.values, grid.r, grid.c)
@@ -54,17 +42,18 @@ def _grid(puzzle: Any, box: Optional[Sequence[int]], alphabet: Optional[str]) ->
     return grid
 
 
-def _search(grid: Grid, limit: Optional[int], node_limit: Optional[int],
-            engine: Engine = "bitmask") -> SearchResult:
-    found, first, guesses, status = _SEARCH[engine](
-        grid.values, grid.r, grid.c, -1 if limit is None else limit,
-        -1 if node_limit is None else node_limit)
-    if status == "node_limit":
-        raise SearchLimitError(
-            f"node limit of {node_limit} guesses reached after {found} solution(s)",
-            guesses=guesses, found=found)
+def _search(grid: Grid, options: _core.Options) -> SearchResult:
+    found, first, guesses, status = _core.search(grid.values, grid.r, grid.c, options)
+    if status == _core.NODE_LIMIT:
+        raise _limit_error(options, guesses, found)
     solution = grid.render(first) if first is not None else None
-    return SearchResult(found, solution, guesses, status == "exhausted")
+    return SearchResult(found, solution, guesses, status == _core.EXHAUSTED)
+
+
+def _limit_error(options: _core.Options, guesses: int, found: int) -> SearchLimitError:
+    return SearchLimitError(
+        f"node limit of {options.node_limit} guesses reached after {found} solution(s)",
+        guesses=guesses, found=found)
 
 
 @overload
@@ -87,7 +76,7 @@ def solve(puzzle: Any, *, box: Optional[Sequence[int]] = ..., alphabet: Optional
 
 
 def solve(puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None,
-          engine: Engine = "bitmask", node_limit: Optional[int] = None) -> Any:
+          engine: Engine = "auto", node_limit: Optional[int] = None) -> Any:
     """The first solution, in the puzzle's own form, or None if there is none.
 
     >>> solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
@@ -98,33 +87,32 @@ def solve(puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optiona
     fastsudoku._errors.ConflictError: value 1 repeats in row 1 (columns 1 and 2)
     """
     if (type(puzzle) is str and box is None and alphabet is None and node_limit is None
-            and engine in ENGINES):
-        fast = _core.solve_line81(puzzle, 1, engine == "dlx")
+            and type(engine) is str and engine in _SOLVE_OPTIONS):
+        fast = _core.solve_line81(puzzle, _SOLVE_OPTIONS[engine])
         if fast is not None:
             return fast[0]
-    _, node_limit = _check_options(engine, 1, node_limit)
-    return _search(_grid(puzzle, box, alphabet), 1, node_limit, engine).solution
+    options = search_options(engine, 1, node_limit)
+    return _search(_grid(puzzle, box, alphabet), options).solution
 
 
 def count_solutions(puzzle: Any, *, limit: Optional[int] = None,
                     box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None,
-                    engine: Engine = "bitmask", node_limit: Optional[int] = None) -> int:
+                    engine: Engine = "auto", node_limit: Optional[int] = None) -> int:
     """The number of solutions, stopping at ``limit`` (None: count them all).
 
     >>> count_solutions("." * 81, limit=5)
     5
     """
-    limit, node_limit = _check_options(engine, limit, node_limit)
-    if (type(puzzle) is str and box is None and alphabet is None and node_limit is None
-            and limit is not None):
-        fast = _core.solve_line81(puzzle, limit, engine == "dlx")
+    options = search_options(engine, limit, node_limit)
+    if type(puzzle) is str and box is None and alphabet is None and node_limit is None:
+        fast = _core.solve_line81(puzzle, options)
         if fast is not None:
             return fast[1]
-    return _search(_grid(puzzle, box, alphabet), limit, node_limit, engine).count
+    return _search(_grid(puzzle, box, alphabet), options).count
 
 
 def is_unique(puzzle: Any, *, box: Optional[Sequence[int]] = None,
-              alphabet: Optional[str] = None, engine: Engine = "bitmask",
+              alphabet: Optional[str] = None, engine: Engine = "auto",
               node_limit: Optional[int] = None) -> bool:
     """True if the puzzle has exactly one solution (the search stops at the second)."""
     return count_solutions(puzzle, limit=2, box=box, alphabet=alphabet, engine=engine,
@@ -132,15 +120,14 @@ def is_unique(puzzle: Any, *, box: Optional[Sequence[int]] = None,
 
 
 def search(puzzle: Any, *, limit: Optional[int] = 1, box: Optional[Sequence[int]] = None,
-           alphabet: Optional[str] = None, engine: Engine = "bitmask",
+           alphabet: Optional[str] = None, engine: Engine = "auto",
            node_limit: Optional[int] = None) -> SearchResult:
     """One search with its statistics: count up to ``limit``, first solution, guesses."""
-    limit, node_limit = _check_options(engine, limit, node_limit)
-    return _search(_grid(puzzle, box, alphabet), limit, node_limit, engine)
+    return _search(_grid(puzzle, box, alphabet), search_options(engine, limit, node_limit))
 
 
 def solutions(puzzle: Any, *, limit: Optional[int] = None, box: Optional[Sequence[int]] = None,
-              alphabet: Optional[str] = None, engine: Engine = "bitmask",
+              alphabet: Optional[str] = None, engine: Engine = "auto",
               node_limit: Optional[int] = None) -> Iterator[Any]:
     """Iterate over the solutions lazily, each in the puzzle's form (at most ``limit``).
 
@@ -150,22 +137,18 @@ def solutions(puzzle: Any, *, limit: Optional[int] = None, box: Optional[Sequenc
     >>> next(it)
     '1234\\n4312\\n3421\\n2143'
     """
-    limit, node_limit = _check_options(engine, limit, node_limit)
+    options = search_options(engine, limit, node_limit)
     grid = _grid(puzzle, box, alphabet)
-    solver = _SOLVER[engine](grid.values, grid.r, grid.c,
-                             -1 if node_limit is None else node_limit)
-    return _iterate(grid, solver, limit, node_limit)
+    return _iterate(grid, _core.SudokuSearch(grid.values, grid.r, grid.c, options), options)
 
 
-def _iterate(grid: Grid, solver: Any, limit: Optional[int],
-             node_limit: Optional[int]) -> Iterator[Any]:
+def _iterate(grid: Grid, search: _core.SudokuSearch,
+             options: _core.Options) -> Iterator[Any]:
     found = 0
-    while limit is None or found < limit:
-        status, values = solver.next_solution()
-        if status == "node_limit":
-            raise SearchLimitError(
-                f"node limit of {node_limit} guesses reached after {found} solution(s)",
-                guesses=solver.guesses, found=found)
+    while options.limit is None or found < options.limit:
+        status, values = search.next_solution()
+        if status == _core.NODE_LIMIT:
+            raise _limit_error(options, search.guesses, found)
         if values is None:
             return
         found += 1

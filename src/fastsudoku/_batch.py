@@ -14,8 +14,8 @@ import numpy as np
 from . import _core, _threads
 from ._errors import SudokuError
 from ._grid import Grid, box_for, check_alphabet, parse
-from ._api import Engine, check_engine, count_option, count_value
-from ._options import COUNT_MAX, box_option
+from ._api import Engine
+from ._options import box_option, count_value, search_options
 
 from ._status import INVALID, NOT_UNIQUE, SOLVED
 
@@ -67,7 +67,7 @@ def _rows(puzzles: np.ndarray, box: Optional[Sequence[int]]):
 
 def solve_many(puzzles: Any, *, limit: Optional[int] = 1, box: Optional[Sequence[int]] = None,
                alphabet: Optional[str] = None, threads: Optional[int] = None,
-               node_limit: Optional[int] = None, engine: Engine = "bitmask") -> BatchResult:
+               node_limit: Optional[int] = None, engine: Engine = "auto") -> BatchResult:
     """Solve a batch of puzzles of one shape; see :class:`BatchResult`.
 
     ``puzzles``: an integer array of shape (count, N*N) or (count, N, N), 0 for empty
@@ -80,7 +80,7 @@ def solve_many(puzzles: Any, *, limit: Optional[int] = 1, box: Optional[Sequence
     than puzzles); the results are the same for any number
     (NumPy's OpenBLAS thread spins on a core for about 0.1 s after NumPy's import and its
     linear algebra: set ``OPENBLAS_NUM_THREADS=1`` if short batches follow them).
-    ``engine``: ``"bitmask"`` or ``"dlx"``, as for :func:`solve`.
+    ``engine``: one of ``ENGINES``, as for :func:`solve`.
 
     >>> import numpy as np
     >>> grid = np.zeros((2, 4, 4), dtype=np.uint8); grid[1, 0, :2] = 1
@@ -88,13 +88,9 @@ def solve_many(puzzles: Any, *, limit: Optional[int] = 1, box: Optional[Sequence
     >>> result.status.tolist(), result.solutions.shape
     ([2, 3], (2, 4, 4))
     """
-    check_engine(engine)
+    options = search_options(engine, limit, node_limit)
     box = box_option(box)
     check_alphabet(alphabet)
-    limit = count_option("limit", limit, 1)
-    if limit is None:                    # no limit, as for count_solutions
-        limit = COUNT_MAX
-    node_limit = count_option("node_limit", node_limit, 0)
     threads = count_value("threads", _threads.cores() if threads is None else threads, 1)
     if isinstance(puzzles, np.ndarray):
         if puzzles.dtype.kind in "USO":
@@ -102,52 +98,44 @@ def solve_many(puzzles: Any, *, limit: Optional[int] = 1, box: Optional[Sequence
             if puzzles.ndim != 1:
                 raise ValueError(f"an array of puzzle strings must be 1-D, got shape "
                                  f"{puzzles.shape}")
-            return _solve_strings(puzzles.tolist(), limit, box, alphabet, threads,
-                                  node_limit, engine)
-        return _solve_array(puzzles, limit, box, threads, node_limit, engine)
+            return _solve_strings(puzzles.tolist(), box, alphabet, threads, options)
+        return _solve_array(puzzles, box, threads, options)
     if isinstance(puzzles, (str, bytes)):
         raise TypeError("solve_many takes many puzzles: an array or an iterable of strings")
-    return _solve_strings(list(puzzles), limit, box, alphabet, threads, node_limit, engine)
+    return _solve_strings(list(puzzles), box, alphabet, threads, options)
 
 
-def _run(rows: np.ndarray, r: int, c: int, limit: int, threads: int,
-         node_limit: Optional[int], engine: Engine):
+def _run(rows: np.ndarray, r: int, c: int, threads: int, options: _core.Options):
     count = len(rows)
     out = np.empty_like(rows)
     status = np.empty(count, dtype=np.int8)
     counts = np.zeros(count, dtype=np.int64)
     guesses = np.zeros(count, dtype=np.int64)
-    nl = -1 if node_limit is None else node_limit
-    dlx = engine == "dlx"
     threads = _threads.thread_count(threads, count)
     halt = _threads.new_halt()
-    if threads <= 1:
-        next_row, chunk = None, 1
-    else:
-        # The calling thread and threads - 1 pool workers share the rows, taking them a
-        # chunk at a time from a shared counter (an atomic add in the core): hard puzzles
-        # that bunch up leave no thread idle, no thread comes back to Python between
-        # chunks, and the caller's own thread, already running, does a share.
-        next_row = np.zeros(1, dtype=np.int64)
-        # Small batches (often of hard puzzles) go a row at a time, so that no thread is
-        # left with a long tail; large ones in up to _CHUNK rows, so that the shared counter's
-        # cache line does not bounce between the cores on every easy puzzle.
-        chunk = max(1, min(_CHUNK, count // (256 * threads)))
+    # The calling thread and threads - 1 pool workers share the rows, taking them a chunk
+    # at a time from the batch's counter (an atomic add in the core): hard puzzles that
+    # bunch up leave no thread idle, no thread comes back to Python between chunks, and
+    # the caller's own thread, already running, does a share.  Small batches (often of
+    # hard puzzles) go a row at a time, so that no thread is left with a long tail; large
+    # ones in up to _CHUNK rows, so that the counter's cache line does not bounce between
+    # the cores on every easy puzzle.  One thread takes them all at once.
+    chunk = max(count, 1) if threads <= 1 else max(1, min(_CHUNK, count // (256 * threads)))
+    batch = _core.Batch(rows, out, status, counts, guesses, r, c, options, chunk, halt)
 
     def task(check: bool) -> None:
         # check: look for Ctrl-C (the calling thread, if it is the main thread: elsewhere
         # Python does not deliver signals, and the check would cost a GIL round).
-        _core.batch_search(rows, out, status, counts, guesses, r, c, limit, nl, 0, count,
-                           next_row, chunk, check, dlx, halt)
+        batch.run(check)
 
     _threads.share(task, threads, halt)
     return out, status, counts, guesses
 
 
-def _solve_array(puzzles: np.ndarray, limit: int, box: Optional[Sequence[int]],
-                 threads: int, node_limit: Optional[int], engine: Engine) -> BatchResult:
+def _solve_array(puzzles: np.ndarray, box: Optional[Sequence[int]], threads: int,
+                 options: _core.Options) -> BatchResult:
     rows, n, r, c, bad = _rows(puzzles, box)
-    out, status, counts, guesses = _run(rows, r, c, limit, threads, node_limit, engine)
+    out, status, counts, guesses = _run(rows, r, c, threads, options)
     solutions = out.astype(puzzles.dtype, copy=False)
     if bad is not None:
         # Rows out of uint8's range were invalid (the core saw 255s): they keep the
@@ -182,9 +170,8 @@ def lines81_values(lines: list) -> Optional[np.ndarray]:
     return _LINE81_LUT[np.frombuffer(joined, dtype=np.uint8)].reshape(len(lines), 81)
 
 
-def _solve_strings(lines: list, limit: int, box: Optional[Sequence[int]],
-                   alphabet: Optional[str], threads: int,
-                   node_limit: Optional[int], engine: Engine) -> BatchResult:
+def _solve_strings(lines: list, box: Optional[Sequence[int]], alphabet: Optional[str],
+                   threads: int, options: _core.Options) -> BatchResult:
     """Parse each string (a failure marks it invalid), solve the rest as one array.
 
     81-character lines (the common case: puzzle files, Kaggle-style CSV columns) are read
@@ -226,7 +213,7 @@ def _solve_strings(lines: list, limit: int, box: Optional[Sequence[int]],
         for i, grid in enumerate(grids):
             if grid is not None:
                 rows[i] = np.frombuffer(grid.values, dtype=np.uint8)
-    out, status, counts, guesses = _run(rows, r, c, limit, threads, node_limit, engine)
+    out, status, counts, guesses = _run(rows, r, c, threads, options)
     found = np.flatnonzero((status == SOLVED) | (status == NOT_UNIQUE)).tolist()
     solutions: list = [None] * count
     text: Any = ""                      # the solutions as 81-digit lines, for lines

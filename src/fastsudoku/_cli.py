@@ -45,7 +45,7 @@ from . import _core, _threads, formats, judges, localjudge
 from ._generate import GenerationError, generate
 from ._rate import rate
 from ._testdata import make_tests
-from ._api import ENGINES, _SEARCH, _grid
+from ._api import ENGINES, _grid
 from ._batch import INVALID, lines81_values, solve_many
 from ._grid import MAX_TEXT, Grid, box_for, check_alphabet, parse
 from ._options import box_option, count_option
@@ -129,8 +129,8 @@ def _per_line(items: Iterator[Item], args: argparse.Namespace,
         except SudokuError as e:
             yield number, _located(e, number), 0, None, None, 0
             continue
-        found, first, guesses, status = _SEARCH[args.engine](grid.values, grid.r, grid.c,
-                                                             limit, -1)
+        found, first, guesses, status = _core.search(grid.values, grid.r, grid.c,
+                                                     _core.Options(args.engine, limit))
         yield number, None, found, grid, first, guesses
 
 
@@ -251,7 +251,7 @@ def _parser() -> argparse.ArgumentParser:
         common(s)
         s.add_argument("--output-format", default=None, choices=formats.FORMATS,
                        help="write solutions in this format (default: the puzzle's own form)")
-        s.add_argument("--engine", default="bitmask", choices=ENGINES)
+        s.add_argument("--engine", default="auto", choices=ENGINES)
         s.add_argument("--limit", type=int, default=2 if name == "count" else 1,
                        help="stop counting at this many solutions")
         s.add_argument("--unique", action="store_true",
@@ -351,7 +351,7 @@ def _check(args: argparse.Namespace, stream: TextIO) -> int:
     for record in formats.read(stream, args.format):
         try:
             grid = _grid(_text(record), args.box, args.alphabet)
-            found, first, _, _ = _SEARCH["bitmask"](grid.values, grid.r, grid.c, 2, -1)
+            found, first, _, _ = _core.search(grid.values, grid.r, grid.c, _core.Options("auto", 2))
             verdict = {0: "no solution", 1: "ok"}.get(found, "not unique")
             if record.solution and verdict != "no solution":
                 given = parse(record.solution, args.box, args.alphabet)
@@ -451,8 +451,8 @@ def _bench(args: argparse.Namespace, stream: TextIO) -> int:
             fn()
             times.append(time.perf_counter() - start)
         return statistics.median(times)
-    search = _SEARCH["bitmask"]
-    per_call = median(lambda: [search(g.values, r, c, args.limit, -1) for g in grids])
+    options = _core.Options("auto", args.limit)
+    per_call = median(lambda: [_core.search(g.values, r, c, options) for g in grids])
     one = median(lambda: solve_many(values, limit=args.limit, threads=1))
     many = median(lambda: solve_many(values, limit=args.limit, threads=threads))
     n = len(grids)

@@ -2,6 +2,21 @@
 #
 #     from fastsudoku._core cimport Geometry, Search, geometry_for, ...
 #
+# The parts, in the order _core.pyx includes them (each uses only those above it):
+#
+#   _core_bits.pxi          lookup tables, named bit helpers
+#   _core_geometry.pxi      units and peers of each box shape; repeated givens
+#   _core_run.pxi           what every search shares: phases, budget, Ctrl-C and stop flag
+#   _core_bitmask.pxi       engine "bitmask": candidate masks a cell, every size   (Search)
+#   _core_digitband.pxi     engine "digitband": 9x9 on digit-band bitboards        (Search9)
+#   _core_dlx.pxi           engine "dlx": dancing links, general exact cover       (ExactCover)
+#   _core_bitset.pxi        engine "bitset": Algorithm X on row bitsets            (BitCover)
+#   _core_sudoku_cover.pxi  Sudoku as an exact-cover matrix, for dlx and bitset
+#   _core_engines.pxi       the engine table, options and result; the search objects
+#   _core_batch.pxi         services on the contract: batches, the 81-character fast path,
+#   _core_generate.pxi        generation,
+#   _core_target.pxi          target Sudoku (branch and bound on the bitmask engine)
+#
 # Layout of a search for a grid of side N = r*c (box of r rows and c columns):
 #
 #   cand[cell]        uint64  candidate mask of one cell: bit v-1 set <=> value v still possible.
@@ -23,10 +38,17 @@
 #       cell_units ncells x nwords uint64  bit u set <=> the cell is in unit u
 #       cell_unit_list ncells x 3  uint16  the row, column and box unit of each cell
 
-from libc.stdint cimport uint64_t, uint16_t, uint8_t, int64_t, int32_t
+from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int64_t, int32_t, int8_t
 
 cdef enum:
     MAX_SIDE = 64            # one uint64 mask a cell
+
+cdef enum Phase:
+    # Where a resumable search goes on from, the same for every engine.
+    PHASE_DESCEND = 0        # the top level is consistent: choose where to branch, take the first
+    PHASE_NEXT = 1           # take the next alternative of the top level's branch
+    PHASE_BACKTRACK = 2      # the top level is finished: drop it (undo its choice)
+    PHASE_DONE = 3           # nothing left
 
 cdef enum SearchStatus:
     SEARCH_FOUND = 1         # a solution is in search_solution(); call search_next again for more
@@ -35,6 +57,45 @@ cdef enum SearchStatus:
     SEARCH_INTERRUPTED = 4   # a Python signal handler raised (Ctrl-C; the exception is set),
                              # or the batch's stop flag was set (no exception)
     SEARCH_NOMEM = 5         # out of memory
+
+cdef enum:
+    # EngineId: the engines, by number
+    # The engines, by name (ENGINES in _core_engines.pxi is the table of them, in this order).
+    ENGINE_AUTO = 0          # the caller's "pick for me"; resolved before a search starts
+    ENGINE_BITMASK = 1       # candidate masks a cell, every box shape up to 64x64
+    ENGINE_DIGITBAND = 2     # 9x9 with 3x3 boxes only, on digit-band bitboards
+    ENGINE_DLX = 3           # dancing links (Sudoku as exact cover, or any exact cover)
+    ENGINE_BITSET = 4        # Algorithm X on row bitsets (small exact covers; Sudoku to 25x25)
+    ENGINE_COUNT = 5
+
+ctypedef struct EngineOptions:
+    # Everything a search is told, one struct for every engine (fields an engine has no use
+    # for are ignored by it).  engine_options_default() fills the defaults.
+    int engine               # an EngineId, resolved (not ENGINE_AUTO)
+    int64_t limit            # stop after this many solutions; < 0: all of them
+    int64_t node_limit       # stop when the guesses reach it; < 0: none
+    int locked_levels        # bitmask: locked candidates at levels < this (1: the root only)
+    int track_over           # dlx: keep forced columns listed above this many primary columns
+    int tree_over            # dlx: choose the column with a tree of sizes above this many
+
+ctypedef struct EngineResult:
+    # What one search ended with.
+    int64_t count            # solutions found, up to the limit
+    int64_t guesses
+    int64_t nodes
+    int status               # a SearchStatus: EXHAUSTED (the count is exact), FOUND (stopped
+                             # at the limit), LIMIT (node limit), INTERRUPTED, NOMEM
+
+ctypedef struct SearchRun:
+    # The header of every engine's search state (its first member, so that code that
+    # handles any engine reads it at the same place): the state machine and its budget.
+    int phase                # a Phase
+    int depth                # levels on the stack
+    int base                 # levels fixed before the search (DLX: the selected givens)
+    int64_t guesses          # alternatives tried where there was a choice
+    int64_t nodes            # alternatives tried, forced or not (exact cover; else = guesses)
+    int64_t node_limit       # stop when guesses reach it (resumable); < 0: none
+    int64_t next_signal_check
 
 ctypedef struct Geometry:
     int r                    # rows per box
@@ -57,6 +118,7 @@ cdef struct Work:
     uint64_t dirty[3]        # units to re-examine for hidden singles (3 x 64 >= 3 * MAX_SIDE)
 
 ctypedef struct Search:
+    SearchRun run
     const Geometry *g
     uint64_t *states
     int *branch_cell
@@ -65,16 +127,27 @@ ctypedef struct Search:
     size_t level_words       # uint64 words of one level (ncells + nunits)
     uint64_t *segs           # ncells words of scratch for the box-line segments
     uint16_t *ties           # TIE_LIMIT cells of scratch for the branching choice
-    bint locked              # use locked candidates in propagation
-    int depth
+    int locked_levels        # locked candidates in the propagation of levels < this
     int capacity
-    int phase
-    int64_t guesses          # values assigned by branching (every alternative tried counts)
-    int64_t node_limit       # < 0: none
-    int64_t next_signal_check
+
+# The 9x9 digit-band engine (drawn in _core_digitband.pxi): one 27-bit mask a digit and
+# band, copied a level; the levels live in the struct (no allocation a puzzle).
+cdef enum:
+    B9_LEVELS = 82           # the root and at most one level a placed cell
+
+ctypedef struct Board9:
+    uint32_t A[27]           # A[3*d + b]: the cells of band b where digit d+1 may go
+    uint32_t U[3]            # U[b]: the cells of band b not yet placed
+
+ctypedef struct Search9:
+    SearchRun run
+    Board9 level[B9_LEVELS]
+    int8_t cell[B9_LEVELS]   # the cell branched on at each level
+    uint16_t rest[B9_LEVELS] # the digits of that cell not yet tried
 
 cdef const Geometry *geometry_for(int r, int c) except NULL
-cdef int search_init(Search *s, const Geometry *g, const uint8_t *values) noexcept nogil
+cdef int search_init(Search *s, const Geometry *g, const uint8_t *values,
+                     int locked_levels) noexcept nogil
 cdef void search_free(Search *s) noexcept nogil
 cdef int search_next(Search *s) noexcept nogil
 cdef void search_solution(const Search *s, uint8_t *out) noexcept nogil
@@ -99,6 +172,7 @@ cdef void search_solution(const Search *s, uint8_t *out) noexcept nogil
 # --------------------------------------------------------------------------------------------
 
 ctypedef struct ExactCover:
+    SearchRun run            # guesses: rows tried in columns that had two or more rows left
     int ncols
     int nrows
     int nnodes
@@ -119,13 +193,6 @@ ctypedef struct ExactCover:
     bint shares_static       # C, ROW, row_first belong to another ExactCover (xc_copy)
     int nprimary             # headers 1..nprimary are the primary columns
     int live                 # primary columns not yet covered
-    int depth
-    int base                 # levels fixed by xc_select before the search
-    int phase
-    int64_t nodes            # rows tried by the search (forced or not)
-    int64_t guesses          # rows tried in columns that had two or more rows left
-    int64_t node_limit       # on guesses; < 0: none
-    int64_t next_signal_check
     # With many primary columns (xc_tree_over), the choice asks a tree instead of scanning:
     int32_t *tree            # 2 x tree_leaves: min of the sizes below (leaf i: header i + 1)
     int tree_leaves          # a power of two >= nprimary
@@ -135,7 +202,8 @@ ctypedef struct ExactCover:
 
 
 cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
-                  const int32_t *row_offsets, const int32_t *row_cols) noexcept nogil
+                  const int32_t *row_offsets, const int32_t *row_cols,
+                  const EngineOptions *options) noexcept nogil
 cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil
 cdef int xc_select(ExactCover *x, int row) noexcept nogil
 cdef int xc_next(ExactCover *x) noexcept nogil
@@ -158,6 +226,7 @@ cdef void xc_free(ExactCover *x) noexcept nogil
 # --------------------------------------------------------------------------------------------
 
 ctypedef struct BitCover:
+    SearchRun run
     int nrows
     int ncols
     int nprimary
@@ -175,15 +244,53 @@ ctypedef struct BitCover:
     int32_t *cursor          # the word of cand[d] to look at next
     int32_t *lo              # active[d]'s nonzero words lie in lo[d] .. hi[d]-1
     int32_t *hi
-    int depth
-    int phase
-    int64_t nodes
-    int64_t guesses
-    int64_t node_limit
-    int64_t next_signal_check
+    bint shares_static       # colbits and the row arrays belong to another BitCover (bx_copy)
 
 cdef int bx_build(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
                   const int32_t *row_offsets, const int32_t *row_cols) noexcept nogil
+cdef int bx_copy(BitCover *dst, const BitCover *src) noexcept nogil
+cdef int bx_select(BitCover *b, int row) noexcept nogil
 cdef int bx_next(BitCover *b) noexcept nogil
 cdef int bx_solution(const BitCover *b, int32_t *rows) noexcept nogil
 cdef void bx_free(BitCover *b) noexcept nogil
+
+
+# --------------------------------------------------------------------------------------------
+# The engine contract (_core_engines.pxi): one options struct in, one result struct out, the
+# same for every engine; the engines are the rows of one table.
+#
+#   Sudoku        a box shape's geometry and what the engines need prepared for it (built
+#                 with the GIL, cached per shape, read-only during searches)
+#   EngineState   any engine's search; its first member is always a SearchRun
+# --------------------------------------------------------------------------------------------
+
+ctypedef struct Sudoku:
+    const Geometry *g
+    const ExactCover *cover  # the empty Sudoku matrix on links (dlx), else NULL
+    const BitCover *bits     # the same on row bitsets (bitset), else NULL
+
+ctypedef union EngineState:
+    SearchRun run
+    Search bitmask
+    Search9 digitband
+    ExactCover dlx
+    BitCover bitset
+
+ctypedef struct Engine:
+    const char *name
+    # Set up a search of the puzzle `values` (0 empty, 1..n): 1 it may have solutions, 0 it
+    # has none (the search is finished), -1 out of memory.  free() afterwards in every case.
+    int (*init)(EngineState *s, const Sudoku *p, const uint8_t *values,
+                const EngineOptions *o) noexcept nogil
+    # Resumable: the next solution (SEARCH_FOUND), or how the search stopped.
+    int (*next)(EngineState *s) noexcept nogil
+    # The solution just found, as values 1..n.
+    void (*solution)(const EngineState *s, const Sudoku *p, uint8_t *out) noexcept nogil
+    # The exact-cover rows of the solution just found (dlx, bitset; NULL for the others).
+    int (*cover_rows)(const EngineState *s, int32_t *rows) noexcept nogil
+    void (*free)(EngineState *s) noexcept nogil
+
+cdef const Engine *engine_row(int engine) noexcept nogil
+cdef void engine_options_default(EngineOptions *o) noexcept nogil
+cdef int engine_run(const Sudoku *p, const uint8_t *values, const EngineOptions *o,
+                    EngineResult *result, uint8_t *first, EngineState *s) noexcept nogil

@@ -24,13 +24,18 @@ cdef extern from "Python.h":
 # The module is one compilation unit written in parts: each `include` pastes a file in
 # here, so the parts share one namespace and their C functions inline across parts.
 
-include "_core_tables.pxi"
-include "_core_search.pxi"
-include "_core_search9.pxi"
-include "_core_solve.pxi"
-include "_core_generate.pxi"
-include "_core_batch.pxi"
-include "_core_target.pxi"
+# In dependency order (each part uses only the parts above it; _core.pxd draws the list):
+# shared tables and geometry, the search machinery every engine shares, the four engines,
+# Sudoku as exact cover, the engine contract and table, then the services on top of it.
+include "_core_bits.pxi"
+include "_core_geometry.pxi"
+include "_core_run.pxi"
+include "_core_bitmask.pxi"
+include "_core_digitband.pxi"
 include "_core_dlx.pxi"
-include "_core_bitcover.pxi"
-include "_core_cover.pxi"
+include "_core_bitset.pxi"
+include "_core_sudoku_cover.pxi"
+include "_core_engines.pxi"
+include "_core_batch.pxi"
+include "_core_generate.pxi"
+include "_core_target.pxi"

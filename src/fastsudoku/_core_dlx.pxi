@@ -1,5 +1,5 @@
 # Part of fastsudoku._core, included by _core.pyx:
-# Dancing Links on flat int32 arrays.
+# engine "dlx": Dancing Links on flat int32 arrays, for any exact-cover matrix.
 
 # ============================================================================================
 # Dancing Links: Algorithm X on flat int32 arrays (layout drawn in _core.pxd)
@@ -32,9 +32,6 @@ cdef enum:
     # Real sizes stay below 2**29 (nnodes is an int32), so the three ranges never meet.
     XC_SECONDARY = 1 << 29
     XC_COVERED = 1 << 30
-    XC_DESCEND = 0
-    XC_BACKTRACK = 1
-    XC_DONE = 2
 
 
 cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
@@ -136,26 +133,6 @@ cdef inline void xc_uncover_shape(ExactCover *x, int c, const bint tree) noexcep
         x.live += 1
 
 
-cdef int xc_track_over = XC_TRACK_OVER
-cdef int xc_tree_over = XC_TREE_OVER
-
-
-def _set_xc_track_over(int columns):
-    """Tuning hook for benchmarks: track forced columns above this many primary columns."""
-    global xc_track_over
-    xc_track_over = columns
-
-
-def _set_xc_tree_over(int columns):
-    """Tuning hook for benchmarks and tests: choose columns with the tree of sizes above
-    this many primary columns (the same choice as the scan, found another way); returns
-    the previous value."""
-    global xc_tree_over
-    previous = xc_tree_over
-    xc_tree_over = columns
-    return previous
-
-
 cdef int xc_tree_alloc(ExactCover *x) noexcept nogil:
     """The arrays of the tree of sizes for x.nprimary columns.  0, or -1 out of memory."""
     cdef int leaves = 1
@@ -233,9 +210,9 @@ cdef int xc_alloc(ExactCover *x, int ncols, int nrows, int nnodes,
     x.ncols = ncols
     x.nrows = nrows
     x.nnodes = nnodes
-    x.phase = XC_DONE
-    x.node_limit = -1
-    x.next_signal_check = SIGNAL_INTERVAL
+    x.run.phase = PHASE_DONE
+    x.run.node_limit = -1
+    x.run.next_signal_check = SIGNAL_INTERVAL
     x.shares_static = not own_static
     cdef size_t bytes_nodes = <size_t>nnodes * sizeof(int32_t)
     x.L = <int32_t *>malloc(bytes_nodes)
@@ -274,14 +251,15 @@ cdef void xc_free(ExactCover *x) noexcept nogil:
     free(x.dirty)
     free(x.dirty_list)
     memset(x, 0, sizeof(ExactCover))
-    x.phase = XC_DONE
+    x.run.phase = PHASE_DONE
 
 
 cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
-                  const int32_t *row_offsets, const int32_t *row_cols) noexcept nogil:
+                  const int32_t *row_offsets, const int32_t *row_cols,
+                  const EngineOptions *options) noexcept nogil:
     """Build the links of a 0/1 matrix given row by row: row k has 1s in the columns
     row_cols[row_offsets[k] : row_offsets[k + 1]] (0-based, each at most once a row).
-    secondary: NULL or ncols flags.  Returns 0, -1 out of memory, -2 a column out of range.
+    secondary: NULL or ncols flags.  options: the node limit, track_over and tree_over.  Returns 0, -1 out of memory, -2 a column out of range.
     Call xc_free afterwards in every case."""
     cdef int nnodes = ncols + 1 + row_offsets[nrows]
     cdef int k, c, i, first, node
@@ -316,7 +294,8 @@ cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
             hdr[c] = k
             x.size[k] = XC_SECONDARY
     x.live = x.nprimary
-    x.track = x.nprimary > xc_track_over
+    x.track = x.nprimary > options.track_over
+    x.run.node_limit = options.node_limit
     for c in range(ncols + 1):
         L[c] = c
         R[c] = c
@@ -349,13 +328,13 @@ cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
             node += 1
         x.row_first[k] = first
     free(hdr)
-    if x.nprimary > xc_tree_over:
+    if x.nprimary > options.tree_over:
         if xc_tree_alloc(x) < 0:
             return -1
         xc_tree_build(x)
-    x.depth = 0
-    x.base = 0
-    x.phase = XC_DESCEND
+    x.run.depth = 0
+    x.run.base = 0
+    x.run.phase = PHASE_DESCEND
     return 0
 
 
@@ -373,7 +352,7 @@ cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil:
     memcpy(dst.U, src.U, bytes_nodes)
     memcpy(dst.D, src.D, bytes_nodes)
     memcpy(dst.size, src.size, (src.ncols + 1) * sizeof(int32_t))
-    memcpy(dst.choice, src.choice, src.depth * sizeof(int32_t))
+    memcpy(dst.choice, src.choice, src.run.depth * sizeof(int32_t))
     memcpy(dst.hot, src.hot, src.nhot * sizeof(int32_t))
     dst.nprimary = src.nprimary
     if src.tree != NULL:
@@ -388,9 +367,7 @@ cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil:
     dst.live = src.live
     dst.nprimary = src.nprimary
     dst.track = src.track
-    dst.depth = src.depth
-    dst.base = src.base
-    dst.phase = src.phase
+    dst.run = src.run
     return 0
 
 
@@ -400,14 +377,14 @@ cdef int xc_select(ExactCover *x, int row) noexcept nogil:
     Returns 0; 1 if the row clashes with one selected before (then the problem has no
     solution: the search is marked finished); -1 if the row is empty or out of range."""
     cdef int first, j
-    if row < 0 or row >= x.nrows or x.row_first[row] < 0 or x.depth > x.ncols:
+    if row < 0 or row >= x.nrows or x.row_first[row] < 0 or x.run.depth > x.ncols:
         return -1
     first = x.row_first[row]
     # The row clashes iff one of its columns is covered already.
     j = first
     while True:
         if x.size[x.C[j]] >= XC_COVERED:
-            x.phase = XC_DONE
+            x.run.phase = PHASE_DONE
             return 1
         j = x.R[j]
         if j == first:
@@ -418,9 +395,9 @@ cdef int xc_select(ExactCover *x, int row) noexcept nogil:
         j = x.R[j]
         if j == first:
             break
-    x.choice[x.depth] = first
-    x.depth += 1
-    x.base = x.depth
+    x.choice[x.run.depth] = first
+    x.run.depth += 1
+    x.run.base = x.run.depth
     return 0
 
 
@@ -491,23 +468,23 @@ cdef inline int xc_next_shape(ExactCover *x, const bint tree) noexcept nogil:
     cdef int32_t *L = x.L
     cdef int32_t *S = x.size
     cdef int32_t *choice = x.choice
-    cdef int depth = x.depth, c, best, s, r, j, status, nties
+    cdef int depth = x.run.depth, c, best, s, r, j, status, nties
     cdef int32_t ties[XC_TIES]
     cdef int nprimary = x.nprimary
-    cdef int phase = x.phase
-    if phase == XC_DONE:
+    cdef int phase = x.run.phase
+    if phase == PHASE_DONE:
         return SEARCH_EXHAUSTED
     while True:
-        status = search_budget(x.guesses, x.node_limit, x.nodes, &x.next_signal_check)
+        status = search_budget(x.run.guesses, x.run.node_limit, x.run.nodes, &x.run.next_signal_check)
         if status:
-            x.depth = depth
+            x.run.depth = depth
             # At the node limit the search can resume with a higher one.
-            x.phase = phase if status == SEARCH_LIMIT else XC_DONE
+            x.run.phase = phase if status == SEARCH_LIMIT else PHASE_DONE
             return status
-        if phase == XC_DESCEND:
+        if phase == PHASE_DESCEND:
             if x.live == 0:
-                x.depth = depth
-                x.phase = XC_BACKTRACK
+                x.run.depth = depth
+                x.run.phase = PHASE_BACKTRACK
                 return SEARCH_FOUND
             # Minimum remaining values: the uncovered primary column with the fewest rows;
             # covered and secondary columns have sizes >= XC_SECONDARY.  A plain array scan
@@ -519,7 +496,7 @@ cdef inline int xc_next_shape(ExactCover *x, const bint tree) noexcept nogil:
             if x.dead and S[x.dead] == 0:
                 # A column left with no row: this branch is dead, whatever else is forced.
                 x.dead = 0
-                phase = XC_BACKTRACK
+                phase = PHASE_BACKTRACK
                 continue
             while x.nhot > 0:
                 x.nhot -= 1
@@ -547,17 +524,17 @@ cdef inline int xc_next_shape(ExactCover *x, const bint tree) noexcept nogil:
                 if x.track and nprimary <= XC_BITE_MAX and s >= 2 and nties > 1:
                     best = xc_bite(x, ties, nties)
             if s == 0:
-                phase = XC_BACKTRACK
+                phase = PHASE_BACKTRACK
                 continue
             xc_cover_tree(x, best, tree)
             r = D[best]
-            x.nodes += 1
+            x.run.nodes += 1
             if s > 1:
-                x.guesses += 1
+                x.run.guesses += 1
         else:
-            if depth == x.base:
-                x.depth = depth
-                x.phase = XC_DONE
+            if depth == x.run.base:
+                x.run.depth = depth
+                x.run.phase = PHASE_DONE
                 return SEARCH_EXHAUSTED
             depth -= 1
             r = choice[depth]
@@ -570,20 +547,20 @@ cdef inline int xc_next_shape(ExactCover *x, const bint tree) noexcept nogil:
             if r == c:
                 xc_uncover_shape(x, c, tree)
                 continue
-            x.nodes += 1
-            x.guesses += 1
+            x.run.nodes += 1
+            x.run.guesses += 1
         choice[depth] = r
         depth += 1
         j = R[r]
         while j != r:
             xc_cover_tree(x, C[j], tree)
             j = R[j]
-        phase = XC_DESCEND
+        phase = PHASE_DESCEND
 
 
 cdef int xc_solution(const ExactCover *x, int32_t *rows) noexcept nogil:
     """Write the rows of the cover just found (selected rows first); return how many."""
     cdef int k
-    for k in range(x.depth):
+    for k in range(x.run.depth):
         rows[k] = x.ROW[x.choice[k]]
-    return x.depth
+    return x.run.depth

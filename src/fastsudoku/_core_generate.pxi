@@ -68,15 +68,21 @@ cdef void group_order(uint64_t *state, int *out, int groups, int size, int *scra
             out[k * size + i] += scratch[k] * size
 
 
-cdef int gen_full(const Geometry *g, uint64_t *state, uint8_t *out, int *scratch) noexcept nogil:
-    """A random full grid into out; 0, or -1 out of memory / interrupted."""
+cdef int gen_full(const Sudoku *p, const EngineOptions *engine, EngineState *work,
+                  uint64_t *state, uint8_t *out, int *scratch) noexcept nogil:
+    """A random full grid into out; 0, or -1 out of memory / interrupted.  engine: the
+    options of the searches (their engine; the limits are this function's)."""
+    cdef const Geometry *g = p.g
     cdef int n = g.n, ncells = g.ncells, k, cell, v, j, i
     cdef uint8_t *values = <uint8_t *>malloc(ncells * 2)
     if values == NULL:
         return -1
     cdef uint8_t *solved = values + ncells
-    cdef long long found, guesses
+    cdef EngineResult result
+    cdef EngineOptions o = engine[0]
     cdef int status
+    o.limit = 1
+    o.node_limit = 20000
     cdef bint clash
     cdef int *rows = scratch
     cdef int *cols = scratch + n
@@ -94,11 +100,11 @@ cdef int gen_full(const Geometry *g, uint64_t *state, uint8_t *out, int *scratch
                     break
             if not clash:
                 values[cell] = v
-        status = run_search(g, values, 1, 20000, solved, &found, &guesses)
+        status = engine_run(p, values, &o, &result, solved, work)
         if status == SEARCH_INTERRUPTED or status == SEARCH_NOMEM:
             free(values)
             return -1
-        if found:
+        if result.count:
             break
         if check_interrupt() < 0:               # a try that failed: look before the next
             free(values)
@@ -145,21 +151,26 @@ cdef int sym_orbit(int n, int cell, int symmetry, int *orbit) noexcept nogil:
     return count
 
 
-cdef int is_unique(const Geometry *g, const uint8_t *values) noexcept nogil:
+cdef int is_unique(const Sudoku *p, const EngineOptions *engine, EngineState *work,
+                   const uint8_t *values) noexcept nogil:
     """1 unique, 0 not (or too long to tell), -1 interrupted / out of memory."""
-    cdef long long found, guesses
-    cdef long long budget = (GEN_UNIQUE_NODE_LIMIT if g.n < GEN_LARGE_SIDE
-                             else GEN_UNIQUE_NODE_LIMIT_LARGE)
-    cdef int status = run_search(g, values, 2, budget, NULL, &found, &guesses)
+    cdef EngineResult result
+    cdef EngineOptions o = engine[0]
+    o.limit = 2
+    o.node_limit = (GEN_UNIQUE_NODE_LIMIT if p.g.n < GEN_LARGE_SIDE
+                    else GEN_UNIQUE_NODE_LIMIT_LARGE)
+    cdef int status = engine_run(p, values, &o, &result, NULL, work)
     if status == SEARCH_INTERRUPTED or status == SEARCH_NOMEM:
         return -1
-    return status != SEARCH_LIMIT and found == 1
+    return status != SEARCH_LIMIT and result.count == 1
 
 
-cdef int gen_dig(const Geometry *g, uint64_t *state, const uint8_t *full, uint8_t *out,
-                 int target, int symmetry, bint minimal, int *scratch) noexcept nogil:
+cdef int gen_dig(const Sudoku *p, const EngineOptions *engine, EngineState *work,
+                 uint64_t *state, const uint8_t *full, uint8_t *out, int target, int symmetry,
+                 bint minimal, int *scratch) noexcept nogil:
     """Dig `full` into out: down to `target` givens (exactly; minimal: as far as it goes).
     Returns the number of givens, or -1 interrupted / out of memory."""
+    cdef const Geometry *g = p.g
     cdef int ncells = g.ncells, givens = ncells, k, m, size, cell, rc
     cdef int *order = scratch
     cdef int orbit[4]
@@ -178,7 +189,7 @@ cdef int gen_dig(const Geometry *g, uint64_t *state, const uint8_t *full, uint8_
             continue
         for m in range(size):
             out[orbit[m]] = 0
-        rc = is_unique(g, out)
+        rc = is_unique(p, engine, work, out)
         if rc < 0:
             return -1
         if rc:
@@ -190,26 +201,35 @@ cdef int gen_dig(const Geometry *g, uint64_t *state, const uint8_t *full, uint8_
 
 
 def generate_one(int r, int c, uint64_t seed, int target, int symmetry, bint minimal,
-                 long long[::1] halt=None, bint interruptible=True):
+                 long long[::1] halt=None, bint interruptible=True, Options options=None):
     """(puzzle bytes, solution bytes, givens) of one generated puzzle (GIL released).
 
     target: the number of givens to dig down to (ignored when minimal).  The caller checks
     the result and retries with another seed when it misses its target.  halt and
-    interruptible: as for batch_search (a thread of a threaded generate); None when the
-    halt flag stopped it.
+    interruptible: as for Batch (a thread of a threaded generate); None when the halt flag
+    stopped it.  options: the engine of the searches (default "auto"; the limits are the
+    generator's own).
     """
-    cdef const Geometry *g = geometry_for(r, c)
+    cdef Sudoku p
+    cdef EngineOptions o
+    if options is None:
+        engine_options_default(&o)
+    else:
+        o = options.o
+    prepare(&p, &o, r, c)
+    cdef const Geometry *g = p.g
     if symmetry < SYM_NONE or symmetry > SYM_DIAGONAL:
         raise ValueError(f"bad symmetry code {symmetry}")
     if halt is not None and halt.shape[0] != 1:
         raise ValueError("halt must hold one int64")
     cdef bytes puzzle = PyBytes_FromStringAndSize(NULL, g.ncells)
     cdef bytes solution = PyBytes_FromStringAndSize(NULL, g.ncells)
-    cdef uint8_t *p = <uint8_t *>PyBytes_AS_STRING(puzzle)
+    cdef uint8_t *out = <uint8_t *>PyBytes_AS_STRING(puzzle)
     cdef uint8_t *s = <uint8_t *>PyBytes_AS_STRING(solution)
     cdef uint64_t state = seed
     cdef int givens = -1
     cdef Interrupt mine, saved
+    cdef EngineState work
     mine.stop = NULL if halt is None else &halt[0]
     mine.quiet = not interruptible
     cdef int *scratch = <int *>malloc((g.ncells + 4 * g.n) * sizeof(int))
@@ -217,8 +237,8 @@ def generate_one(int r, int c, uint64_t seed, int target, int symmetry, bint min
         raise MemoryError()
     with nogil:
         saved = fs_interrupt_swap(mine)
-        if gen_full(g, &state, s, scratch) == 0:
-            givens = gen_dig(g, &state, s, p, target, symmetry, minimal, scratch)
+        if gen_full(&p, &o, &work, &state, s, scratch) == 0:
+            givens = gen_dig(&p, &o, &work, &state, s, out, target, symmetry, minimal, scratch)
         fs_interrupt_swap(saved)
     free(scratch)
     if givens < 0:

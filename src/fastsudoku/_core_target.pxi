@@ -462,15 +462,15 @@ cdef inline int64_t target_spent(const Search *s, const Target *t) noexcept nogi
     """The guesses, plus the bound's work counted in guesses: a guess (a copy of the level
     and its propagation) costs of the order of a visit of every cell, and a pass of the
     bound visits every candidate of the unplaced cells (an empty 64x64 grid: 64 guesses)."""
-    return s.guesses + t.visits // s.g.ncells
+    return s.run.guesses + t.visits // s.g.ncells
 
 
 cdef inline int target_guess(Search *s, const Target *t) noexcept nogil:
     """search_guess with the bound's work counted as guesses (the limit and Ctrl-C)."""
     cdef int64_t spent = target_spent(s, t)
-    cdef int status = search_budget(spent, s.node_limit, spent, &s.next_signal_check)
+    cdef int status = search_budget(spent, s.run.node_limit, spent, &s.run.next_signal_check)
     if status == 0:
-        s.guesses += 1
+        s.run.guesses += 1
     return status
 
 
@@ -488,11 +488,11 @@ cdef int target_run(Search *s, Target *t) noexcept nogil:
     cdef uint64_t rest, bit
     cdef int64_t score
     cdef double *lam
-    cdef int phase = s.phase
+    cdef int phase = s.run.phase
     if phase == PHASE_DONE:
         return SEARCH_EXHAUSTED
     if t.found and t.use_bound and target_cut_root(s, t):
-        s.phase = PHASE_DONE
+        s.run.phase = PHASE_DONE
         return SEARCH_EXHAUSTED
     while True:
         top = s.states + d * words
@@ -505,7 +505,7 @@ cdef int target_run(Search *s, Target *t) noexcept nogil:
                     t.best = score
                     search_solution_at(g, top, t.best_values)
                 if t.dive:
-                    s.phase = PHASE_DONE
+                    s.run.phase = PHASE_DONE
                     return SEARCH_FOUND
                 phase = PHASE_BACKTRACK
                 continue
@@ -513,7 +513,7 @@ cdef int target_run(Search *s, Target *t) noexcept nogil:
             s.branch_rest[d] = top[cell]
         elif phase == PHASE_BACKTRACK:
             if d == 0:
-                s.phase = PHASE_DONE
+                s.run.phase = PHASE_DONE
                 return SEARCH_EXHAUSTED
             d -= 1
             top = s.states + d * words
@@ -523,7 +523,7 @@ cdef int target_run(Search *s, Target *t) noexcept nogil:
             continue
         status = target_guess(s, t)
         if status:
-            s.phase = PHASE_DONE
+            s.run.phase = PHASE_DONE
             return status
         cell = s.branch_cell[d]
         if t.use_bound:
@@ -538,7 +538,7 @@ cdef int target_run(Search *s, Target *t) noexcept nogil:
         # else copied to the child's level.
         lam = NULL if child == NULL else target_lam(t, d if rest == 0 else d + 1)
         if lam == NULL:
-            s.phase = PHASE_DONE
+            s.run.phase = PHASE_DONE
             return SEARCH_NOMEM
         top = s.states + d * words
         if rest != 0:
@@ -571,7 +571,7 @@ cdef int target_solve(Search *s, const Geometry *g, const uint8_t *values, Targe
     cdef int64_t spent = 0, limit, used
     for stage in range(3 if bound else 1):
         search_free(s)
-        if search_init(s, g, values) < 0:
+        if search_init(s, g, values, 1) < 0:
             return SEARCH_NOMEM
         t.dive = bound and stage == 0
         t.use_bound = bound and stage > 0
@@ -580,10 +580,10 @@ cdef int target_solve(Search *s, const Geometry *g, const uint8_t *values, Targe
         used = spent + t.visits // g.ncells
         if stage == 1 and (limit < 0 or used + cheap_guesses < limit):
             limit = used + cheap_guesses
-        s.guesses = spent
-        s.node_limit = limit
+        s.run.guesses = spent
+        s.run.node_limit = limit
         status = target_run(s, t)
-        spent = s.guesses
+        spent = s.run.guesses
         if stage == 0 and status != SEARCH_FOUND:
             break
         if stage == 1 and (status != SEARCH_LIMIT or limit == node_limit):
@@ -598,8 +598,8 @@ def max_score(bytes values, int r, int c, const int64_t[::1] weights, long long 
               double step_scale=0.5, long long cheap_guesses=20):
     """The best weighted score: (score or None, best solution bytes or None, guesses, status).
 
-    weights: one int64 per cell.  status "exhausted": the score is the maximum (None: no
-    solution); "node_limit": the best found within the limit, not proven.  bound=False
+    weights: one int64 per cell.  status EXHAUSTED: the score is the maximum (None: no
+    solution); NODE_LIMIT: the best found within the limit, not proven.  bound=False
     enumerates every solution instead (the baseline the bound is measured against).
     Conflicting givens must be rejected before (see conflict()).
     """
@@ -620,13 +620,13 @@ def max_score(bytes values, int r, int c, const int64_t[::1] weights, long long 
             t.passes = passes
             t.step_scale = step_scale
             status = target_solve(&s, g, p, &t, node_limit, bound, cheap_guesses)
-        guesses = s.guesses
+        guesses = s.run.guesses
     search_free(&s)
     best = None
     if t.found:
         best = (t.best, PyBytes_FromStringAndSize(<char *>t.best_values, g.ncells))
     target_free(&t)
-    name = _status_name(status, False)
+    raise_stopped(status)
     if best is None:
-        return None, None, guesses, name
-    return best[0], best[1], guesses, name
+        return None, None, guesses, status
+    return best[0], best[1], guesses, status

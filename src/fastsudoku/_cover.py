@@ -46,7 +46,7 @@ from typing import Any, Iterable, Iterator, List, Literal, NamedTuple, Optional,
 import numpy as np
 
 from . import _core
-from ._api import count_option
+from ._options import count_option, engine_option
 from ._errors import ExactCoverError, SearchLimitError
 
 _INT32_MAX = 2 ** 31 - 1
@@ -55,7 +55,7 @@ _MAX_INDEX = _INT32_MAX // 4
 
 #: The exact-cover engines: "auto" picks "bitset" for small matrices, "dlx" above.
 CoverEngine = Literal["auto", "dlx", "bitset"]
-COVER_ENGINES = ("auto", "dlx", "bitset")
+COVER_ENGINES = ("auto",) + _core.COVER_ENGINES
 #: engine="auto" takes the bitset engine up to this many rows ...
 BITSET_MAX_ROWS = 4096
 #: ... and this many primary columns (each level copies the primary columns' sizes).
@@ -220,8 +220,7 @@ def _used_columns(cols: np.ndarray, ncols: int) -> Optional[np.ndarray]:
 
 def _problem(rows: Any, columns: Optional[int], secondary: Optional[Iterable[Any]],
              node_limit: Optional[int], engine: str = "auto") -> Any:
-    if not isinstance(engine, str) or engine not in COVER_ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(COVER_ENGINES)}")
+    engine_option(engine, COVER_ENGINES)
     if columns is not None:
         columns = _index(columns, "columns")
         if columns < 1:
@@ -258,8 +257,7 @@ def _problem(rows: Any, columns: Optional[int], secondary: Optional[Iterable[Any
         # No cover: a search over one primary column and no row says so at once.
         return _core.ExactCoverSearch(1, np.zeros(1, dtype=np.int32),
                                       np.zeros(0, dtype=np.int32), b"\0",
-                                      -1 if node_limit is None else node_limit,
-                                      _pick_engine(engine, 0, 1))
+                                      _core.Options(_pick_engine(engine, 0, 1), None, node_limit))
     if in_secondary is None:
         flags = np.zeros(ncols, dtype=np.uint8)
         if isinstance(sec, range):
@@ -275,8 +273,7 @@ def _problem(rows: Any, columns: Optional[int], secondary: Optional[Iterable[Any
         raise ExactCoverError(f"the matrix is too large for engine='bitset' ({nused} columns "
                               f"x {nrows} rows of bitsets); use engine='dlx' or 'auto'")
     return _core.ExactCoverSearch(nused, offsets.astype(np.int32), cols.astype(np.int32),
-                                  flags.tobytes(), -1 if node_limit is None else node_limit,
-                                  engine)
+                                  flags.tobytes(), _core.Options(engine, None, node_limit))
 
 
 def _bitset_bytes(ncols: int, nprimary: int, nrows: int) -> int:
@@ -305,7 +302,7 @@ def exact_cover(rows: Any, *, columns: Optional[int] = None,
     """
     search = _problem(rows, columns, secondary, node_limit, engine)
     status, found = search.next_solution()
-    if status == "node_limit":
+    if status == _core.NODE_LIMIT:
         raise _limit_error(search, node_limit, 0)
     return found
 
@@ -331,7 +328,7 @@ def _iterate(search: Any, limit: Optional[int], node_limit: Optional[int]
     found = 0
     while limit is None or found < limit:
         status, cover = search.next_solution()
-        if status == "node_limit":
+        if status == _core.NODE_LIMIT:
             raise _limit_error(search, node_limit, found)
         if cover is None:
             return
@@ -350,7 +347,7 @@ def count_exact_covers(rows: Any, *, columns: Optional[int] = None,
     limit = count_option("limit", limit, 1)
     search = _problem(rows, columns, secondary, node_limit, engine)
     found, status = search.count(-1 if limit is None else limit)
-    if status == "node_limit":
+    if status == _core.NODE_LIMIT:
         raise _limit_error(search, node_limit, found)
     return found
 
@@ -382,14 +379,14 @@ def search_exact_cover(rows: Any, *, columns: Optional[int] = None,
     limit = count_option("limit", limit, 1)
     search = _problem(rows, columns, secondary, node_limit, engine)
     status, first = search.next_solution()
-    if status == "node_limit":
+    if status == _core.NODE_LIMIT:
         raise _limit_error(search, node_limit, 0)
     if first is None:
         return CoverResult(0, None, search.nodes, search.guesses, True)
     if limit == 1:
         return CoverResult(1, first, search.nodes, search.guesses, False)
     found, status = search.count(-1 if limit is None else limit - 1)
-    if status == "node_limit":
+    if status == _core.NODE_LIMIT:
         raise _limit_error(search, node_limit, found + 1)
-    complete = status == "exhausted"
+    complete = status == _core.EXHAUSTED
     return CoverResult(found + 1, first, search.nodes, search.guesses, complete)

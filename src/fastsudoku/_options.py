@@ -11,7 +11,11 @@ import math
 import operator
 from typing import Any, Optional, Sequence, Tuple, Union
 
+from . import _core
 from ._errors import ShapeError
+
+#: The engines, by name, in the core's table order ("auto" picks per puzzle shape).
+ENGINES: Tuple[str, ...] = _core.ENGINES
 
 #: The largest side: one uint64 candidate mask a cell in the bitmask engine.
 MAX_SIDE = 64
@@ -62,6 +66,22 @@ def choice(name: str, value: Any, choices: Sequence[Any]) -> Any:
         allowed = ", ".join(repr(c) for c in choices)
         raise ValueError(f"{name} must be one of {allowed}; got {shown(value)}")
     return value
+
+
+def engine_option(engine: Any, engines: Sequence[str] = ENGINES) -> str:
+    """engine if it is one of the engines' names (every entry point's check)."""
+    if not isinstance(engine, str) or engine not in engines:
+        raise ValueError(f"unknown engine {shown(engine)}; choose from {', '.join(engines)}")
+    return engine
+
+
+def search_options(engine: Any, limit: Any = 1, node_limit: Any = None,
+                   lowest_limit: int = 1) -> "_core.Options":
+    """The core's options struct for one call, every value checked here: ``engine`` a name
+    of ENGINES, ``limit`` a count of solutions >= ``lowest_limit`` (None: all of them),
+    ``node_limit`` a count of guesses (None: none)."""
+    return _core.Options(engine_option(engine), count_option("limit", limit, lowest_limit),
+                         count_option("node_limit", node_limit, 0))
 
 
 def box_option(box: Any) -> Optional[Tuple[int, int]]:

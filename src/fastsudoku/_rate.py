@@ -29,6 +29,11 @@ from . import _core
 from ._api import _grid
 from ._status import Status
 
+# The searches of the rater: the effort (guesses to a first solution) and the uniqueness
+# check, on the engine that solve() takes by default.
+_FIRST = _core.Options("auto", 1)
+_UNIQUE = _core.Options("auto", 2)
+
 TIERS = ("simple", "easy", "intermediate", "expert")
 LEVEL = {"naked_single": 0, "hidden_single": 1, "locked_candidates": 2, "naked_pair": 2,
          "hidden_pair": 2}
@@ -271,7 +276,8 @@ def effort(values: bytes, r: int, c: int, copies: int = EFFORT_COPIES) -> Tuple[
     The copies are drawn from a generator seeded by the puzzle's values, so that the
     figure of one puzzle is reproducible."""
     rng = random.Random(hashlib.blake2b(bytes(values), digest_size=8).digest())
-    counts = [_core.search(_isomorphic(values, r, c, rng), r, c, 1, -1)[2] for _ in range(copies)]
+    counts = [_core.search(_isomorphic(values, r, c, rng), r, c, _FIRST)[2]
+              for _ in range(copies)]
     mean = statistics.fmean(counts)
     noise = statistics.stdev(counts) / copies ** 0.5 if copies > 1 else 0.0
     return mean, noise
@@ -285,7 +291,7 @@ def rate(puzzle: Any, *, box: Optional[Sequence[int]] = None,
     'expert'
     """
     grid = _grid(puzzle, box, alphabet)
-    found = _core.search(grid.values, grid.r, grid.c, 2, -1)[0]
+    found = _core.search(grid.values, grid.r, grid.c, _UNIQUE)[0]
     mean, noise = effort(grid.values, grid.r, grid.c) if found else (0.0, 0.0)
     if found != 1:
         return Rating(Status.NO_SOLUTION if found == 0 else Status.NOT_UNIQUE, None, {}, mean,

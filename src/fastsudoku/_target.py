@@ -13,7 +13,8 @@ from typing import Any, Dict, NamedTuple, Optional, Sequence
 import numpy as np
 
 from . import _core
-from ._api import _grid, count_option, count_value
+from ._api import _grid
+from ._options import count_option, count_value
 from ._errors import InvalidValueError, SearchLimitError, ShapeError
 
 # Weights are bounded so that every score and bound stays exact in int64 and in the
@@ -126,7 +127,7 @@ def max_score(puzzle: Any, weights: Any = None, *, box: Optional[Sequence[int]] 
     best = None
     if score is not None and values is not None:
         best = TargetResult(score, grid.render(values), guesses)
-    if status == "node_limit":
+    if status == _core.NODE_LIMIT:
         raise SearchLimitError(
             f"node limit of {node_limit} reached ({guesses} guesses, the rest the bound's "
             f"work); best score so far: {'none' if best is None else best.score}",

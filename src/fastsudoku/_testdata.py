@@ -128,7 +128,7 @@ def tier_puzzle(tier: Tuple[int, int], rng: random.Random) -> bytes:
         found = generate(clues=target, seed=rng.getrandbits(62), attempts=5000)[0]
         return found.values()
     base = _isomorphic(rng.choice(_minimal17()), 3, 3, rng)
-    solution = _core.search(base, 3, 3, 1, -1)[1]
+    solution = _core.search(base, 3, 3, _core.Options())[1]
     assert solution is not None
     values = bytearray(base)
     empty = [i for i, v in enumerate(values) if not v]

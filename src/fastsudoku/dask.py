@@ -17,7 +17,8 @@ from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ._api import Engine, check_engine
+from ._api import Engine
+from ._options import engine_option
 from ._batch import solve_many
 
 try:
@@ -43,7 +44,7 @@ def _solve_block(block: np.ndarray, limit: int, box: Optional[Sequence[int]],
 
 def solve_many_dask(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = None,
                     node_limit: Optional[int] = None,
-                    engine: Engine = "bitmask") -> Tuple[Any, Any, Any, Any]:
+                    engine: Engine = "auto") -> Tuple[Any, Any, Any, Any]:
     """Lazy (solutions, status, counts, guesses) Dask arrays for a (count, N*N) Dask array.
 
     Each block of rows is one :func:`fastsudoku.solve_many` call (one thread: Dask spreads
@@ -59,7 +60,7 @@ def solve_many_dask(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]
     ncells = puzzles.shape[1]
     if len(puzzles.chunks[1]) != 1:
         puzzles = puzzles.rechunk({1: ncells})
-    check_engine(engine)
+    engine_option(engine)
     packed = puzzles.map_blocks(_solve_block, limit, box, node_limit, engine, dtype=np.int64,
                                 chunks=(puzzles.chunks[0], (ncells + 3,)))
     solutions = packed[:, :ncells].astype(puzzles.dtype)

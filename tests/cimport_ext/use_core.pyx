@@ -4,7 +4,7 @@
 from libc.stdint cimport int32_t, uint8_t
 from fastsudoku._core cimport (ExactCover, xc_build, xc_next, xc_solution, xc_free,
                                BitCover, bx_build, bx_next, bx_solution, bx_free,
-                               SEARCH_FOUND)
+                               SEARCH_FOUND, EngineOptions, engine_options_default)
 
 
 def count_covers(int ncols, const int32_t[::1] offsets, const int32_t[::1] cols,
@@ -15,8 +15,11 @@ def count_covers(int ncols, const int32_t[::1] offsets, const int32_t[::1] cols,
     cdef long long found = 0
     cdef int32_t first[64]
     cdef const uint8_t *sec = secondary
+    cdef EngineOptions options
     with nogil:
-        rc = xc_build(&x, ncols, sec, offsets.shape[0] - 1, &offsets[0], &cols[0])
+        engine_options_default(&options)
+        options.limit = -1
+        rc = xc_build(&x, ncols, sec, offsets.shape[0] - 1, &offsets[0], &cols[0], &options)
         if rc == 0:
             while xc_next(&x) == SEARCH_FOUND:
                 if found == 0:

@@ -1,5 +1,5 @@
 # Part of fastsudoku._core, included by _core.pyx:
-# the 9x9 engine on digit-band bitboards.
+# engine "digitband": 9x9 with 3x3 boxes on digit-band bitboards.
 
 # --------------------------------------------------------------------------------------------
 # 9x9 (3x3 boxes) on digit-band bitboards: the bitmask search's engine for the classic size
@@ -27,7 +27,7 @@
 # column with one place left confines its band to that column of the box, and the band's
 # permutations then to the cell), so they need no pass of their own.
 # The search branches on an unplaced cell with the fewest candidates -- among the first
-# TIE_LIMIT bivalue cells the one with the most unplaced peers (the general engine also
+# B9_TIES bivalue cells the one with the most unplaced peers (the general engine also
 # counts the candidates the cell shares with its peers: here that cost a sixth of the time
 # on the hard sets and saved under 6% of the guesses) -- values in increasing order.
 #
@@ -38,21 +38,7 @@
 
 cdef enum:
     B9_FULL = (1 << 27) - 1
-    B9_LEVELS = 82           # the root and at most one level a placed cell
-
-ctypedef struct Board9:
-    uint32_t A[27]
-    uint32_t U[3]
-
-ctypedef struct Search9:
-    Board9 level[B9_LEVELS]
-    int8_t cell[B9_LEVELS]
-    uint16_t rest[B9_LEVELS]
-    int depth
-    int phase
-    int64_t guesses
-    int64_t node_limit
-    int64_t next_signal_check
+    B9_TIES = 8              # bivalue cells b9_choose scores (as the bitmask engine's TIE_LIMIT)
 
 cdef uint8_t B9_SHRINK[512]      # bit k set <=> the 9-bit row has a candidate in box k
 cdef uint32_t B9_PERM[512]
@@ -72,7 +58,7 @@ cdef void _fill_b9_tables() noexcept:
         B9_DIGIT[k] = k // 3
         B9_BAND[k] = k % 3
     for r in range(512):
-        B9_ONE[r] = r if r and not (r & (r - 1)) else 0
+        B9_ONE[r] = r if r and has_one_bit(r) else 0
         B9_SHRINK[r] = 0
         for k in range(3):
             if (r >> (3 * k)) & 7:
@@ -108,14 +94,6 @@ cdef void _fill_b9_tables() noexcept:
 
 
 _fill_b9_tables()
-
-
-cdef inline int popcount32(uint32_t m) noexcept nogil:
-    return POPCOUNT16[m & 0xFFFF] + POPCOUNT16[m >> 16]
-
-
-cdef inline int bit_index32(uint32_t single_bit) noexcept nogil:
-    return bit_index(<uint64_t>single_bit)
 
 
 cdef inline uint32_t b9_place(Board9 *s, int d, int b, uint32_t bit,
@@ -181,8 +159,8 @@ cdef bint b9_propagate(Board9 *s, uint32_t dirty) noexcept nogil:
     cdef uint32_t stale = 0
     while True:
         while dirty:
-            k = bit_index32(dirty & (~dirty + 1))
-            dirty &= dirty - 1
+            k = bit_index32(lowest_bit32(dirty))
+            dirty = clear_lowest_bit32(dirty)
             a = s.A[k]
             na = a & B9_PERM[B9_SHRINK[a & 0x1FF] | (B9_SHRINK[(a >> 9) & 0x1FF] << 3)
                              | (B9_SHRINK[a >> 18] << 6)]
@@ -195,7 +173,7 @@ cdef bint b9_propagate(Board9 *s, uint32_t dirty) noexcept nogil:
             single = (B9_ONE[na & 0x1FF] | (<uint32_t>B9_ONE[(na >> 9) & 0x1FF] << 9)
                       | (<uint32_t>B9_ONE[na >> 18] << 18)) & s.U[b]
             while single:
-                bit = single & (~single + 1)
+                bit = lowest_bit32(single)
                 single ^= bit
                 dirty = b9_place(s, d, b, bit, dirty, 0)
         # Naked singles.
@@ -213,7 +191,7 @@ cdef bint b9_propagate(Board9 *s, uint32_t dirty) noexcept nogil:
                 return False
             ns = u & ~twice
             while ns:
-                bit = ns & (~ns + 1)
+                bit = lowest_bit32(ns)
                 ns ^= bit
                 j = bit_index32(bit)
                 w = 0
@@ -228,8 +206,8 @@ cdef bint b9_propagate(Board9 *s, uint32_t dirty) noexcept nogil:
         # band, a different one in each; B9_PAIRS keeps the (band, column) pairs that some
         # such arrangement uses.
         while stale:
-            d = bit_index32(stale & (~stale + 1))
-            stale &= stale - 1
+            d = bit_index32(lowest_bit32(stale))
+            stale = clear_lowest_bit32(stale)
             for b in range(3):
                 a = s.A[3 * d + b]
                 cols[b] = (a | (a >> 9) | (a >> 18)) & 0x1FF     # columns with d in band b
@@ -255,7 +233,7 @@ cdef bint b9_propagate(Board9 *s, uint32_t dirty) noexcept nogil:
 
 
 cdef int b9_choose(const Board9 *s, uint32_t *digits) noexcept nogil:
-    """The unplaced cell to branch on: among the first TIE_LIMIT bivalue cells, the one with
+    """The unplaced cell to branch on: among the first B9_TIES bivalue cells, the one with
     the most unplaced peers; without one, the first cell of fewest candidates in reading
     order.  -1 if every cell is placed; digits gets its candidates (bit d: d+1)."""
     cdef int b, d, n, x, best_b = -1, best_score, nties, score
@@ -280,8 +258,8 @@ cdef int b9_choose(const Board9 *s, uint32_t *digits) noexcept nogil:
     nties = 0
     for b in range(3):
         w = bivalue[b]
-        while w and nties < TIE_LIMIT:
-            bit = w & (~w + 1)
+        while w and nties < B9_TIES:
+            bit = lowest_bit32(w)
             w ^= bit
             nties += 1
             x = 27 * b + bit_index32(bit)
@@ -317,7 +295,7 @@ cdef int b9_choose(const Board9 *s, uint32_t *digits) noexcept nogil:
                 m &= cnt[b][2] if n & 4 else ~cnt[b][2]
                 m &= cnt[b][3] if n & 8 else ~cnt[b][3]
                 if m:
-                    pick = m & (~m + 1)
+                    pick = lowest_bit32(m)
                     best_b = b
                     break
             if best_b >= 0:
@@ -338,8 +316,8 @@ cdef void b9_solution(const Board9 *s, uint8_t *out) noexcept nogil:
         for b in range(3):
             m = s.A[3 * d + b]
             while m:
-                out[27 * b + bit_index32(m & (~m + 1))] = d + 1
-                m &= m - 1
+                out[27 * b + bit_index32(lowest_bit32(m))] = d + 1
+                m = clear_lowest_bit32(m)
 
 
 cdef int s9_init(Search9 *s, const uint8_t *values) noexcept nogil:
@@ -356,11 +334,10 @@ cdef int s9_init(Search9 *s, const uint8_t *values) noexcept nogil:
     cdef uint32_t given[27]          # given[3d+b]: the cells of band b given digit d+1
     cdef uint32_t seen[27]           # seen[3d+b]: the cells of band b that see a given d+1
     cdef uint32_t filled[3]
-    s.depth = 0
-    s.guesses = 0
-    s.node_limit = -1
-    s.next_signal_check = SIGNAL_INTERVAL
-    s.phase = PHASE_DONE
+    memset(&s.run, 0, sizeof(SearchRun))
+    s.run.node_limit = -1
+    s.run.next_signal_check = SIGNAL_INTERVAL
+    s.run.phase = PHASE_DONE
     memset(given, 0, sizeof(given))
     memset(seen, 0, sizeof(seen))
     filled[0] = filled[1] = filled[2] = 0
@@ -386,17 +363,17 @@ cdef int s9_init(Search9 *s, const uint8_t *values) noexcept nogil:
             dirty |= (<uint32_t>1) << x
     if not b9_propagate(root, dirty):
         return 0
-    s.phase = PHASE_DESCEND
+    s.run.phase = PHASE_DESCEND
     return 1
 
 
 cdef int s9_next(Search9 *s) noexcept nogil:
     """search_next for Search9: the next solution (SEARCH_FOUND) or the end; resumable."""
-    cdef int d = s.depth, cell, v, b, status
+    cdef int d = s.run.depth, cell, v, b, status
     cdef uint32_t digits, rest, bit
     cdef Board9 *top
     cdef Board9 *child
-    cdef int phase = s.phase
+    cdef int phase = s.run.phase
     if phase == PHASE_DONE:
         return SEARCH_EXHAUSTED
     while True:
@@ -404,15 +381,15 @@ cdef int s9_next(Search9 *s) noexcept nogil:
         if phase == PHASE_DESCEND:
             cell = b9_choose(top, &digits)
             if cell < 0:
-                s.depth = d
-                s.phase = PHASE_BACKTRACK
+                s.run.depth = d
+                s.run.phase = PHASE_BACKTRACK
                 return SEARCH_FOUND
             s.cell[d] = cell
             s.rest[d] = digits
         elif phase == PHASE_BACKTRACK:
             if d == 0:
-                s.depth = 0
-                s.phase = PHASE_DONE
+                s.run.depth = 0
+                s.run.phase = PHASE_DONE
                 return SEARCH_EXHAUSTED
             d -= 1
             top = &s.level[d]
@@ -420,14 +397,15 @@ cdef int s9_next(Search9 *s) noexcept nogil:
         if rest == 0:
             phase = PHASE_BACKTRACK
             continue
-        status = search_budget(s.guesses, s.node_limit, s.guesses, &s.next_signal_check)
+        status = search_budget(s.run.guesses, s.run.node_limit, s.run.guesses,
+                               &s.run.next_signal_check)
         if status:
-            s.depth = d
-            s.phase = PHASE_NEXT if status == SEARCH_LIMIT else PHASE_DONE
+            s.run.depth = d
+            s.run.phase = PHASE_NEXT if status == SEARCH_LIMIT else PHASE_DONE
             return status
-        s.guesses += 1
+        s.run.guesses += 1
         cell = s.cell[d]
-        bit = rest & (~rest + 1)
+        bit = lowest_bit32(rest)
         rest ^= bit
         s.rest[d] = <uint16_t>rest
         v = bit_index32(bit)
@@ -443,24 +421,3 @@ cdef int s9_next(Search9 *s) noexcept nogil:
             phase = PHASE_DESCEND
         else:
             phase = PHASE_NEXT if child != top else PHASE_BACKTRACK
-
-
-cdef int run_search9(const uint8_t *values, long long limit, long long node_limit,
-                     uint8_t *first, long long *found, long long *guesses) noexcept nogil:
-    """run_search for 9x9 with 3x3 boxes."""
-    cdef Search9 search       # 10 kB: on the stack, no allocation a puzzle
-    cdef Search9 *s = &search
-    cdef int status = SEARCH_EXHAUSTED
-    found[0] = 0
-    guesses[0] = 0
-    cdef int rc = s9_init(s, values)
-    s.node_limit = node_limit
-    while rc and (limit < 0 or found[0] < limit):
-        status = s9_next(s)
-        if status != SEARCH_FOUND:
-            break
-        if found[0] == 0 and first != NULL:
-            b9_solution(&s.level[s.depth], first)
-        found[0] += 1
-    guesses[0] = s.guesses
-    return status

@@ -1,5 +1,5 @@
 # Part of fastsudoku._core, included by _core.pyx:
-# the bitmask search (every size and box shape).
+# engine "bitmask": the search on candidate masks, every size and box shape.
 
 # ============================================================================================
 # Bitmask search
@@ -9,24 +9,8 @@
 # Measured with callgrind on the shared sets: applied to the givens they cut the guesses
 # on puzzles3_magictour_top1465 by 2.4x and the instructions by 1.5x; applied deeper in
 # the tree they cost more than the guesses they save (puzzles6_forum_hardest_1106: +20%
-# instructions when applied at every level).  So: at levels < LOCKED_DEPTH (root only).
-cdef bint LOCKED_DEFAULT = 1
-cdef int LOCKED_DEPTH = 0
-
-
-def _set_locked(bint on, int depth=0):
-    """Tuning hook for benchmarks: locked candidates on/off, and the deepest level using them."""
-    global LOCKED_DEFAULT, LOCKED_DEPTH
-    LOCKED_DEFAULT = on
-    LOCKED_DEPTH = depth
-
-
-cdef enum:
-    PHASE_DESCEND = 0        # the top level is consistent: choose a cell and branch
-    PHASE_NEXT = 1           # try the next value of the top level's branch cell
-    PHASE_BACKTRACK = 2      # the top level is finished: drop it
-    PHASE_DONE = 3
-    SIGNAL_INTERVAL = 4096   # guesses between two checks for Ctrl-C and the stop flag
+# instructions when applied at every level).  So EngineOptions.locked_levels is 1 by
+# default: the root only.
 
 
 cdef inline int eliminate(const Geometry *g, uint64_t *cand, int cell, uint64_t bits,
@@ -293,35 +277,6 @@ cdef int choose_cell(const Geometry *g, const uint64_t *cand, uint16_t *ties) no
     return choose_cell_shape(g, cand, ties, g.ncells, g.npeers, TIE_LIMIT if g.n <= 16 else 1)
 
 
-cdef int find_conflict(const Geometry *g, const uint8_t *values, int *where) noexcept nogil:
-    """-1 if no value repeats in a unit; else the unit, with where[0:3] = value, cell, cell."""
-    cdef int u, k, j, v, n = g.n
-    cdef uint64_t seen
-    for u in range(g.nunits):
-        seen = 0
-        for k in range(n):
-            v = values[g.units[u * n + k]]
-            if v:
-                if seen & value_bit(v):
-                    for j in range(k):
-                        if values[g.units[u * n + j]] == v:
-                            where[0] = v
-                            where[1] = g.units[u * n + j]
-                            where[2] = g.units[u * n + k]
-                            return u
-                seen |= value_bit(v)
-    return -1
-
-
-cdef inline bint regrow(void **p, size_t size) noexcept nogil:
-    """realloc *p to size bytes; False out of memory (*p is then unchanged)."""
-    cdef void *q = realloc(p[0], size)
-    if q == NULL:
-        return False
-    p[0] = q
-    return True
-
-
 cdef int search_grow(Search *s) noexcept nogil:
     """Make room for one more level; 0 on success, -1 out of memory."""
     cdef int capacity = s.capacity * 2
@@ -340,8 +295,10 @@ cdef inline void clear_work(Search *s) noexcept nogil:
     s.work.dirty[2] = 0
 
 
-cdef int search_init(Search *s, const Geometry *g, const uint8_t *values) noexcept nogil:
+cdef int search_init(Search *s, const Geometry *g, const uint8_t *values,
+                     int locked_levels) noexcept nogil:
     """Set up a search of the puzzle `values` (0 empty, 1..n); the givens must not conflict.
+    Locked candidates run in the propagation of the levels < locked_levels.
 
     Returns 1 if the search may have solutions, 0 if propagation of the givens already
     fails (the search is then exhausted), -1 out of memory.  search_free() in every case.
@@ -349,8 +306,8 @@ cdef int search_init(Search *s, const Geometry *g, const uint8_t *values) noexce
     cdef int cell, ncells = g.ncells
     memset(s, 0, sizeof(Search))
     s.g = g
-    s.node_limit = -1
-    s.next_signal_check = SIGNAL_INTERVAL
+    s.run.node_limit = -1
+    s.run.next_signal_check = SIGNAL_INTERVAL
     s.level_words = ncells + g.nunits
     s.capacity = 8 if ncells > 1024 else 32
     s.states = <uint64_t *>malloc(<size_t>s.capacity * s.level_words * sizeof(uint64_t))
@@ -360,10 +317,10 @@ cdef int search_init(Search *s, const Geometry *g, const uint8_t *values) noexce
     s.work.naked = <uint16_t *>malloc((ncells + 1) * sizeof(uint16_t))
     s.segs = <uint64_t *>malloc(ncells * sizeof(uint64_t))
     s.ties = <uint16_t *>malloc(TIE_LIMIT * sizeof(uint16_t))
-    s.locked = LOCKED_DEFAULT
+    s.locked_levels = locked_levels
     if (s.segs == NULL or s.ties == NULL or s.states == NULL or s.branch_cell == NULL or s.branch_rest == NULL
             or s.work.naked == NULL):
-        s.phase = PHASE_DONE
+        s.run.phase = PHASE_DONE
         return -1
     cdef uint64_t *cand = s.states
     clear_work(s)
@@ -377,10 +334,10 @@ cdef int search_init(Search *s, const Geometry *g, const uint8_t *values) noexce
             cand[cell] = g.full
     for cell in range(g.nunits):
         s.work.dirty[cell // 64] |= (<uint64_t>1) << (cell % 64)
-    if not propagate(g, cand, &s.work, s.segs, s.locked):
-        s.phase = PHASE_DONE
+    if not propagate(g, cand, &s.work, s.segs, locked_levels > 0):
+        s.run.phase = PHASE_DONE
         return 0
-    s.phase = PHASE_DESCEND
+    s.run.phase = PHASE_DESCEND
     return 1
 
 
@@ -397,95 +354,15 @@ cdef void search_free(Search *s) noexcept nogil:
     s.branch_cell = NULL
     s.branch_rest = NULL
     s.work.naked = NULL
-    s.phase = PHASE_DONE
-
-
-cdef int check_signals() noexcept nogil:
-    with gil:
-        return PyErr_CheckSignals()
-
-
-# Stopping the threads of a batch together.  Python runs signal handlers in the main thread
-# only, so a batch's calling thread is the one that looks for Ctrl-C; the batch's other
-# threads look at a flag that it sets.  The flag (a long long owned by the batch, 0 = go
-# on) and whether this thread looks for signals are per thread, set by the calling code
-# for the duration of its nogil section (Interrupt, below): the engines' searches find them
-# at their periodic check without a parameter of their own, and a search outside a batch
-# (solve, count_solutions, Solver) sees no flag and looks for signals as before.
-cdef extern from *:
-    """
-    #if defined(_MSC_VER)
-    #define FS_THREAD_LOCAL __declspec(thread)
-    static __inline long long fs_load(const long long *p) {
-        return *(const volatile long long *)p;
-    }
-    static __inline void fs_store(long long *p, long long v) {
-        *(volatile long long *)p = v;
-    }
-    #else
-    #define FS_THREAD_LOCAL __thread
-    static inline long long fs_load(const long long *p) {
-        return __atomic_load_n(p, __ATOMIC_RELAXED);
-    }
-    static inline void fs_store(long long *p, long long v) {
-        __atomic_store_n(p, v, __ATOMIC_RELAXED);
-    }
-    #endif
-    typedef struct { long long *stop; int quiet; } fs_interrupt;
-    static FS_THREAD_LOCAL fs_interrupt fs_thread_interrupt = {NULL, 0};
-    /* Install `next` as this thread's stop flag and signal choice; the old ones back. */
-    static fs_interrupt fs_interrupt_swap(fs_interrupt next) {
-        fs_interrupt old = fs_thread_interrupt;
-        fs_thread_interrupt = next;
-        return old;
-    }
-    static fs_interrupt fs_interrupt_get(void) { return fs_thread_interrupt; }
-    """
-    ctypedef struct Interrupt "fs_interrupt":
-        long long *stop          # the batch's stop flag (NULL: none); nonzero: stop
-        int quiet                # 1: do not look for signals (a helper thread)
-    long long fs_load(const long long *p) noexcept nogil
-    void fs_store(long long *p, long long v) noexcept nogil
-    Interrupt fs_interrupt_swap(Interrupt next) noexcept nogil
-    Interrupt fs_interrupt_get() noexcept nogil
-
-
-cdef int check_interrupt() noexcept nogil:
-    """-1 if the search must stop: this thread's stop flag is set (another thread of the
-    batch saw Ctrl-C; no exception is set here), or a signal handler raised (Ctrl-C: the
-    exception is set, and so is the flag, for the batch's other threads); else 0."""
-    cdef Interrupt it = fs_interrupt_get()
-    if it.stop != NULL and fs_load(it.stop):
-        return -1
-    if it.quiet:
-        return 0
-    if check_signals() < 0:
-        if it.stop != NULL:
-            fs_store(it.stop, 1)
-        return -1
-    return 0
-
-
-cdef inline int search_budget(int64_t guesses, int64_t node_limit, int64_t work,
-                              int64_t *next_signal_check) noexcept nogil:
-    """Every search's check before a step: SEARCH_LIMIT once `guesses` reached the node
-    limit (< 0: none), SEARCH_INTERRUPTED on Ctrl-C or the batch's stop flag
-    (check_interrupt, looked at each time `work` passes *next_signal_check, then
-    SIGNAL_INTERVAL further on), else 0."""
-    if node_limit >= 0 and guesses >= node_limit:
-        return SEARCH_LIMIT
-    if work >= next_signal_check[0]:
-        next_signal_check[0] = work + SIGNAL_INTERVAL
-        if check_interrupt() < 0:
-            return SEARCH_INTERRUPTED
-    return 0
+    s.run.phase = PHASE_DONE
 
 
 cdef inline int search_guess(Search *s) noexcept nogil:
     """Before a guess: search_budget's status, else 0 and the guess is counted."""
-    cdef int status = search_budget(s.guesses, s.node_limit, s.guesses, &s.next_signal_check)
+    cdef int status = search_budget(s.run.guesses, s.run.node_limit, s.run.guesses,
+                                    &s.run.next_signal_check)
     if status == 0:
-        s.guesses += 1
+        s.run.guesses += 1
     return status
 
 
@@ -507,11 +384,11 @@ cdef int search_next(Search *s) noexcept nogil:
     """Run until the next solution (SEARCH_FOUND) or the end of the tree; resumable."""
     cdef const Geometry *g = s.g
     cdef size_t words = s.level_words
-    cdef int d = s.depth, cell, status
+    cdef int d = s.run.depth, cell, status
     cdef uint64_t *top
     cdef uint64_t *child
     cdef uint64_t rest, bit
-    cdef int phase = s.phase
+    cdef int phase = s.run.phase
     if phase == PHASE_DONE:
         return SEARCH_EXHAUSTED
     while True:
@@ -519,15 +396,15 @@ cdef int search_next(Search *s) noexcept nogil:
         if phase == PHASE_DESCEND:
             cell = choose_cell(g, top, s.ties)
             if cell < 0:
-                s.depth = d
-                s.phase = PHASE_BACKTRACK
+                s.run.depth = d
+                s.run.phase = PHASE_BACKTRACK
                 return SEARCH_FOUND
             s.branch_cell[d] = cell
             s.branch_rest[d] = top[cell]
         elif phase == PHASE_BACKTRACK:
             if d == 0:
-                s.depth = 0
-                s.phase = PHASE_DONE
+                s.run.depth = 0
+                s.run.phase = PHASE_DONE
                 return SEARCH_EXHAUSTED
             d -= 1
             top = s.states + d * words
@@ -538,9 +415,9 @@ cdef int search_next(Search *s) noexcept nogil:
             continue
         status = search_guess(s)
         if status:
-            s.depth = d
+            s.run.depth = d
             # At the node limit the search can resume with a higher one.
-            s.phase = PHASE_NEXT if status == SEARCH_LIMIT else PHASE_DONE
+            s.run.phase = PHASE_NEXT if status == SEARCH_LIMIT else PHASE_DONE
             return status
         cell = s.branch_cell[d]
         bit = lowest_bit(rest)
@@ -549,12 +426,12 @@ cdef int search_next(Search *s) noexcept nogil:
         clear_work(s)
         child = search_child(s, d, rest == 0)
         if child == NULL:
-            s.depth = d
-            s.phase = PHASE_DONE
+            s.run.depth = d
+            s.run.phase = PHASE_DONE
             return SEARCH_NOMEM
         top = s.states + d * words
         if (eliminate(g, child, cell, child[cell] ^ bit, &s.work, g.nwords)
-                and propagate(g, child, &s.work, s.segs, s.locked and d + 1 < LOCKED_DEPTH)):
+                and propagate(g, child, &s.work, s.segs, d + 1 < s.locked_levels)):
             if child != top:
                 d += 1
             phase = PHASE_DESCEND
@@ -564,7 +441,7 @@ cdef int search_next(Search *s) noexcept nogil:
 
 cdef void search_solution(const Search *s, uint8_t *out) noexcept nogil:
     """Write the solution found by the last SEARCH_FOUND as values 1..n."""
-    search_solution_at(s.g, s.states + <size_t>s.depth * s.level_words, out)
+    search_solution_at(s.g, s.states + <size_t>s.run.depth * s.level_words, out)
 
 
 cdef inline void search_solution_at(const Geometry *g, const uint64_t *cand,

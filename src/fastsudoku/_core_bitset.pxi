@@ -1,5 +1,5 @@
 # Part of fastsudoku._core, included by _core.pyx:
-# Algorithm X on row bitsets.
+# engine "bitset": Algorithm X on row bitsets, for small exact-cover matrices.
 
 # --------------------------------------------------------------------------------------------
 # Algorithm X on row bitsets (layout in _core.pxd).  Choosing row r at level d makes level
@@ -16,10 +16,11 @@ cdef enum:
 
 
 cdef void bx_free(BitCover *b) noexcept nogil:
-    free(b.colbits)
-    free(b.row_off)
-    free(b.row_cols)
-    free(b.row_nprim)
+    if not b.shares_static:
+        free(b.colbits)
+        free(b.row_off)
+        free(b.row_cols)
+        free(b.row_nprim)
     free(b.active)
     free(b.cand)
     free(b.count)
@@ -29,7 +30,7 @@ cdef void bx_free(BitCover *b) noexcept nogil:
     free(b.lo)
     free(b.hi)
     memset(b, 0, sizeof(BitCover))
-    b.phase = XC_DONE
+    b.run.phase = PHASE_DONE
 
 
 cdef int bx_grow(BitCover *b, int levels) noexcept nogil:
@@ -58,9 +59,9 @@ cdef int bx_build(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
     cdef int c, k, i, p, q, nprimary = 0
     cdef int nones = row_offsets[nrows]
     memset(b, 0, sizeof(BitCover))
-    b.phase = XC_DONE
-    b.node_limit = -1
-    b.next_signal_check = SIGNAL_INTERVAL
+    b.run.phase = PHASE_DONE
+    b.run.node_limit = -1
+    b.run.next_signal_check = SIGNAL_INTERVAL
     b.nrows = nrows
     b.ncols = ncols
     b.nwords = (nrows + 63) // 64 if nrows > 0 else 1
@@ -115,8 +116,58 @@ cdef int bx_build(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
     b.live[0] = nprimary
     b.lo[0] = 0
     b.hi[0] = W
-    b.depth = 0
-    b.phase = XC_DESCEND
+    b.run.depth = 0
+    b.run.phase = PHASE_DESCEND
+    return 0
+
+
+cdef int bx_copy(BitCover *dst, const BitCover *src) noexcept nogil:
+    """A copy of src's search (its levels up to the current one) that shares src's matrix
+    (colbits and the row arrays): src must outlive it.  0, or -1 out of memory (call
+    bx_free either way)."""
+    cdef size_t levels = src.run.depth + 1, W = src.nwords, P = src.nprimary
+    memset(dst, 0, sizeof(BitCover))
+    dst.run = src.run
+    dst.nrows = src.nrows
+    dst.ncols = src.ncols
+    dst.nprimary = src.nprimary
+    dst.nwords = src.nwords
+    dst.shares_static = True
+    dst.colbits = src.colbits
+    dst.row_off = src.row_off
+    dst.row_cols = src.row_cols
+    dst.row_nprim = src.row_nprim
+    if bx_grow(dst, max(16, <int>levels + 1)) < 0:
+        return -1
+    memcpy(dst.active, src.active, levels * W * sizeof(uint64_t))
+    memcpy(dst.cand, src.cand, levels * W * sizeof(uint64_t))
+    memcpy(dst.count, src.count, levels * P * sizeof(int32_t))
+    memcpy(dst.live, src.live, levels * sizeof(int32_t))
+    memcpy(dst.chosen, src.chosen, levels * sizeof(int32_t))
+    memcpy(dst.cursor, src.cursor, levels * sizeof(int32_t))
+    memcpy(dst.lo, src.lo, levels * sizeof(int32_t))
+    memcpy(dst.hi, src.hi, levels * sizeof(int32_t))
+    return 0
+
+
+cdef int bx_select(BitCover *b, int row) noexcept nogil:
+    """Put a row in every solution before the search starts (a Sudoku given), as
+    xc_select: 0; 1 if the row clashes with one selected before (the search is then
+    finished, with no solution); -1 if the row is out of range or memory ran out."""
+    cdef int d = b.run.depth
+    if row < 0 or row >= b.nrows:
+        return -1
+    if b.run.phase == PHASE_DONE:
+        return 1
+    if not (b.active[<size_t>d * b.nwords + (row >> 6)] >> (row & 63)) & 1:
+        b.run.phase = PHASE_DONE
+        return 1
+    if d + 2 > b.capacity and bx_grow(b, 2 * b.capacity) < 0:
+        return -1
+    b.chosen[d] = row
+    bx_choose(b, d, row)
+    b.run.depth = d + 1
+    b.run.base = d + 1
     return 0
 
 
@@ -169,25 +220,25 @@ cdef inline void bx_choose(BitCover *b, int d, int r) noexcept nogil:
 cdef int bx_next(BitCover *b) noexcept nogil:
     """Run to the next exact cover (SEARCH_FOUND) or the end of the tree; resumable."""
     cdef int W = b.nwords, P = b.nprimary
-    cdef int depth = b.depth, phase = b.phase, c, best, s, w, hi, status
+    cdef int depth = b.run.depth, phase = b.run.phase, c, best, s, w, hi, status
     cdef const int32_t *cnt
     cdef const uint64_t *act
     cdef const uint64_t *cb
     cdef uint64_t *cd
     cdef uint64_t bit
-    if phase == XC_DONE:
+    if phase == PHASE_DONE:
         return SEARCH_EXHAUSTED
     while True:
-        status = search_budget(b.guesses, b.node_limit, b.nodes, &b.next_signal_check)
+        status = search_budget(b.run.guesses, b.run.node_limit, b.run.nodes, &b.run.next_signal_check)
         if status:
-            b.depth = depth
+            b.run.depth = depth
             # At the node limit the search can resume with a higher one.
-            b.phase = phase if status == SEARCH_LIMIT else XC_DONE
+            b.run.phase = phase if status == SEARCH_LIMIT else PHASE_DONE
             return status
-        if phase == XC_DESCEND:
+        if phase == PHASE_DESCEND:
             if b.live[depth] == 0:
-                b.depth = depth
-                b.phase = XC_BACKTRACK
+                b.run.depth = depth
+                b.run.phase = PHASE_BACKTRACK
                 return SEARCH_FOUND
             cnt = b.count + <size_t>depth * P
             best = 0
@@ -199,7 +250,7 @@ cdef int bx_next(BitCover *b) noexcept nogil:
                     if s <= 1:
                         break
             if s == 0:
-                phase = XC_BACKTRACK
+                phase = PHASE_BACKTRACK
                 continue
             act = b.active + <size_t>depth * W
             cb = b.colbits + <size_t>best * W
@@ -209,11 +260,11 @@ cdef int bx_next(BitCover *b) noexcept nogil:
                 cd[w] = act[w] & cb[w]
             w = b.lo[depth]
             if s > 1:
-                b.guesses += 1
+                b.run.guesses += 1
         else:
-            if depth == 0:
-                b.depth = 0
-                b.phase = XC_DONE
+            if depth == b.run.base:
+                b.run.depth = depth
+                b.run.phase = PHASE_DONE
                 return SEARCH_EXHAUSTED
             depth -= 1
             cd = b.cand + <size_t>depth * W
@@ -223,25 +274,25 @@ cdef int bx_next(BitCover *b) noexcept nogil:
                 w += 1
             if w == hi:
                 continue
-            b.guesses += 1
+            b.run.guesses += 1
         # Take the next row of the chosen column at this level, from word w on.
         while cd[w] == 0:
             w += 1
         b.cursor[depth] = w
         bit = lowest_bit(cd[w])
         cd[w] ^= bit
-        b.nodes += 1
+        b.run.nodes += 1
         b.chosen[depth] = (w << 6) + bit_index(bit)
         if depth + 2 > b.capacity and bx_grow(b, 2 * b.capacity) < 0:
-            b.depth = depth
-            b.phase = XC_DONE
+            b.run.depth = depth
+            b.run.phase = PHASE_DONE
             return SEARCH_NOMEM
         bx_choose(b, depth, b.chosen[depth])
         depth += 1
-        phase = XC_DESCEND
+        phase = PHASE_DESCEND
 
 
 cdef int bx_solution(const BitCover *b, int32_t *rows) noexcept nogil:
     """Write the rows of the cover just found; return how many."""
-    memcpy(rows, b.chosen, b.depth * sizeof(int32_t))
-    return b.depth
+    memcpy(rows, b.chosen, b.run.depth * sizeof(int32_t))
+    return b.run.depth
