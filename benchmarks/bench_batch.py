@@ -5,7 +5,7 @@ fast path), of solve_many on a (count, 81) uint8 array with threads=1 and thread
 the ratios, all measured side by side in one run; each figure the median of --repeat
 passes after a warm-up (the four measurements alternate within each pass, and the
 ratios are medians of per-pass ratios).  The per-call loop runs twice: on the 9x9 digit-band engine (what
-solve() uses) and on the general bitmask engine (``_core._set_b9(False)``), the engine of
+solve() uses, engine="auto") and on the general bitmask engine (engine="bitmask"), the engine of
 the foundation issue, whose per-call figure the batch is measured against
 (``batch_1t_over_general_call``).  Results: benchmarks/results/bench_batch.csv.
 
@@ -26,7 +26,6 @@ from pathlib import Path
 import numpy as np
 
 import fastsudoku as fs
-from fastsudoku import _core
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (machine, per_call_loop, puzzle_array, read_puzzles,  # noqa: E402
@@ -56,13 +55,7 @@ def main() -> None:
         lines = read_puzzles(Path(args.data) / name)
         arr = np.tile(puzzle_array(lines), (args.times, 1))
         per_call = per_call_loop(lines, args.limit)
-        def general_call():
-            _core._set_b9(False)
-            try:
-                per_call()
-            finally:
-                _core._set_b9(True)
-
+        general_call = per_call_loop(lines, args.limit, engine="bitmask")
         runs = {"call": per_call, "general": general_call,
                 "one": lambda: fs.solve_many(arr, limit=args.limit, threads=1),
                 "two": lambda: fs.solve_many(arr, limit=args.limit, threads=2)}

@@ -54,8 +54,8 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--repeat", type=int, default=None)
     ap.add_argument("--out", type=Path, default=HERE / "results" / "bench_solve.csv")
-    ap.add_argument("--engines", default="bitmask",
-                    help="comma-separated engines to measure side by side (bitmask,dlx)")
+    ap.add_argument("--engines", default="auto",
+                    help="comma-separated engines to measure side by side (fastsudoku.ENGINES)")
     args = ap.parse_args()
     engines = args.engines.split(",")
     limit = 2000 if args.quick else None

@@ -63,17 +63,17 @@ def puzzle_array(lines):
                     dtype=np.uint8)
 
 
-def per_call_loop(lines, limit: int):
+def per_call_loop(lines, limit: int, engine: str = "auto"):
     """A function that makes one public call a puzzle: solve() for limit 1, else
-    count_solutions(limit=limit)."""
+    count_solutions(limit=limit); on `engine`."""
     import fastsudoku as fs
 
     if limit == 1:
         def loop():
             for p in lines:
-                fs.solve(p)
+                fs.solve(p, engine=engine)
     else:
         def loop():
             for p in lines:
-                fs.count_solutions(p, limit=limit)
+                fs.count_solutions(p, limit=limit, engine=engine)
     return loop

@@ -26,7 +26,8 @@ from typing import Dict, List, Tuple
 Key = Tuple[str, ...]
 
 
-def _run(python: str, script: List[str], out: Path) -> Tuple[Dict[Key, Dict[str, float]], float]:
+def _run(python: str, script: List[str], out: Path,
+         rename: Dict[str, str]) -> Tuple[Dict[Key, Dict[str, float]], float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
     subprocess.run([python, *script, "--out", str(out)], check=True, env=env,
@@ -37,7 +38,8 @@ def _run(python: str, script: List[str], out: Path) -> Tuple[Dict[Key, Dict[str,
     with open(out) as f:
         lines = [ln for ln in f if not ln.startswith("#")]
     for row in csv.DictReader(lines):
-        key = tuple(v for k, v in row.items() if k in ("set", "engine", "limit", "times"))
+        key = tuple(rename.get(v, v) if k == "engine" else v
+                    for k, v in row.items() if k in ("set", "engine", "limit", "times"))
         rows[key] = {k: float(v) for k, v in row.items() if k.endswith("_per_s") and v}
     return rows, cpu
 
@@ -47,14 +49,29 @@ def main() -> None:
     ap.add_argument("--base", required=True, help="python of the install before the change")
     ap.add_argument("--new", default=sys.executable, help="python of the changed install")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--base-script", default=None,
+                    help="the base's own copy of the script (from its checkout), with the same "
+                         "args; default: the same script for both")
+    ap.add_argument("--engine-alias", action="append", default=[], metavar="BASE=NEW",
+                    help="an engine name of the base that is NEW's engine of another name "
+                         "(the 9x9 default was 'bitmask' before the engine table: "
+                         "bitmask=auto)")
     ap.add_argument("script", nargs=argparse.REMAINDER, help="benchmark script and its args")
     args = ap.parse_args()
     ratios: Dict[Tuple[Key, str], List[float]] = {}
     base_rate: Dict[Tuple[Key, str], List[float]] = {}
+    aliases = dict(a.split("=") for a in args.engine_alias)
     with tempfile.TemporaryDirectory() as tmp:
         for k in range(args.rounds):
-            base, cpu_base = _run(args.base, args.script, Path(tmp) / f"base{k}.csv")
-            new, cpu_new = _run(args.new, args.script, Path(tmp) / f"new{k}.csv")
+            base_script = list(args.script)
+            if args.base_script:
+                base_script[0] = args.base_script
+            for alias in args.engine_alias:
+                old, new_name = alias.split("=")
+                base_script = [a.replace(new_name, old) if a.startswith(new_name) or
+                               "," + new_name in a else a for a in base_script]
+            base, cpu_base = _run(args.base, base_script, Path(tmp) / f"base{k}.csv", aliases)
+            new, cpu_new = _run(args.new, args.script, Path(tmp) / f"new{k}.csv", {})
             print(f"round {k + 1}: CPU base {cpu_base:.1f} s, new {cpu_new:.1f} s",
                   file=sys.stderr)
             for key, cols in base.items():

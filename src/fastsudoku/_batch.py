@@ -1,6 +1,6 @@
 """Batch solving: many puzzles of one shape, from NumPy, on every core.
 
-The loop over puzzles runs in C without the GIL (``_core.batch_search``); threads each take
+The loop over puzzles runs in C without the GIL (``_core.Batch``); threads each take
 a contiguous chunk of rows, so the results do not depend on the number of threads.  A bad
 puzzle gets a status and the batch goes on.
 """

@@ -1,5 +1,14 @@
 # Part of fastsudoku._core, included by _core.pyx:
 # engine "bitmask": the search on candidate masks, every size and box shape.
+#
+#   Search.states: one level a search depth, each a copy of its parent
+#
+#       level d   | cand[0] cand[1] ... cand[ncells-1] | placed[0] ... placed[3n-1] |
+#                   uint64, bit v-1 <=> value v left     uint64, values placed in unit u
+#                   (one bit: the cell is placed)        (rows, then columns, then boxes)
+#
+#   branch_cell[d], branch_rest[d]   the cell guessed at level d, its values not yet tried
+#   work.naked / work.dirty          the propagation's queue: new singles, units to re-check
 
 # ============================================================================================
 # Bitmask search

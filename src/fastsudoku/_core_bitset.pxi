@@ -1,5 +1,11 @@
 # Part of fastsudoku._core, included by _core.pyx:
 # engine "bitset": Algorithm X on row bitsets, for small exact-cover matrices.
+#
+#   colbits[c]   nwords uint64: the rows with a 1 in column c (read-only)
+#   level d      active[d]  nwords uint64: rows still compatible with the rows chosen above
+#                count[d]   nprimary int32: active rows in each primary column
+#                cand[d]    nwords uint64: rows of the chosen column not yet tried
+#                chosen[d]  the row tried; levels below run.base are selected givens
 
 # --------------------------------------------------------------------------------------------
 # Algorithm X on row bitsets (layout in _core.pxd).  Choosing row r at level d makes level

@@ -1,5 +1,13 @@
 # Part of fastsudoku._core, included by _core.pyx:
 # engine "digitband": 9x9 with 3x3 boxes on digit-band bitboards.
+#
+#   Board9 (120 bytes, one a level in Search9.level[])
+#
+#       A[3*d + b]   uint32, 27 bits: the cells of band b where digit d+1 may still go
+#                    bit 9*i + j  <=>  row 3*b + i, column j
+#                    |  row 3b   |  row 3b+1 |  row 3b+2 |
+#                    | 0 .... 8  | 9 ... 17  | 18 ... 26 |   (3 bits a box in each row)
+#       U[b]         uint32, the cells of band b not yet placed
 
 # --------------------------------------------------------------------------------------------
 # 9x9 (3x3 boxes) on digit-band bitboards: the bitmask search's engine for the classic size

@@ -1,5 +1,11 @@
 # Part of fastsudoku._core, included by _core.pyx:
 # engine "dlx": Dancing Links on flat int32 arrays, for any exact-cover matrix.
+#
+#   node:     0 | 1 .. ncols (column headers) | ncols+1 .. (one a 1 of the matrix, row by row)
+#   L R U D   int32 a node: its neighbours in its row (L, R) and its column (U, D)
+#   C ROW     int32 a node: its column header, its row of the matrix
+#   size[k]   the rows left under header k (+ XC_SECONDARY, + XC_COVERED: see below)
+#   choice[]  the row node chosen at each level; levels below run.base are selected givens
 
 # ============================================================================================
 # Dancing Links: Algorithm X on flat int32 arrays (layout drawn in _core.pxd)

@@ -29,7 +29,7 @@ cdef int check_signals() noexcept nogil:
 # on) and whether this thread looks for signals are per thread, set by the calling code
 # for the duration of its nogil section (Interrupt, below): the engines' searches find them
 # at their periodic check without a parameter of their own, and a search outside a batch
-# (solve, count_solutions, Solver) sees no flag and looks for signals as before.
+# (solve, count_solutions, a SudokuSearch) sees no flag and looks for signals as before.
 cdef extern from *:
     """
     #if defined(_MSC_VER)

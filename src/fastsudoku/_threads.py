@@ -8,7 +8,7 @@ them as calls need them and keeps them for the next call (starting threads costs
 a small batch's search).
 
 Ctrl-C: Python runs signal handlers in the main thread only, so the calling thread is the
-one that sees it.  The work shares a stop flag (one int64, see ``_core.batch_search``) that
+one that sees it.  The work shares a stop flag (one int64, see ``_core.Batch``) that
 the helpers look at every few thousand guesses of a search; :func:`share` sets it when the
 calling thread's work raises, waits for the helpers (they return within one check
 interval) and raises again, so that nothing runs on after the call and the interpreter can
