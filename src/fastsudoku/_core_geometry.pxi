@@ -11,6 +11,9 @@
 #   n / c = r stacks:  box index = (row // r) * r + (col // c).
 
 cdef dict _geometries = {}
+# The same, by shape, for the lookup on every call (no tuple, no dict): filled as the
+# geometries are built, never changed after (a cache of read-only tables, not a setting).
+cdef const Geometry *_geometry_by_shape[MAX_SIDE + 1][MAX_SIDE + 1]
 
 
 cdef class _GeometryHolder:
@@ -30,12 +33,11 @@ cdef inline int box_of(int r, int c, int row, int col) noexcept nogil:
 cdef const Geometry *geometry_for(int r, int c) except NULL:
     """The cached geometry of box shape (r, c); built on first use (needs the GIL)."""
     cdef _GeometryHolder h
-    key = (r, c)
-    h = _geometries.get(key)
-    if h is not None:
-        return &h.g
     if r < 1 or c < 1 or r * c > MAX_SIDE:
         raise ValueError(f"box ({r}, {c}) is outside the bitmask engine (side 1..{MAX_SIDE})")
+    if _geometry_by_shape[r][c] != NULL:
+        return _geometry_by_shape[r][c]
+    key = (r, c)
     h = _GeometryHolder()
     cdef Geometry *g = &h.g
     cdef int n = r * c, row, col, k, cell, other, count
@@ -83,6 +85,7 @@ cdef const Geometry *geometry_for(int r, int c) except NULL:
                 count += 1
         assert count == g.npeers
     _geometries[key] = h
+    _geometry_by_shape[r][c] = g
     return g
 
 

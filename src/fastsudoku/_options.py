@@ -47,6 +47,8 @@ def integer(value: Any) -> Optional[int]:
 def count_value(name: str, value: Any, lowest: int) -> int:
     """An integer option that must be given (``limit`` of a batch, ``count``, ``threads``),
     at least ``lowest``, clamped to 2**63 - 1."""
+    if type(value) is int and lowest <= value <= COUNT_MAX:      # the common case, at once
+        return value
     number = integer(value)
     if number is None or number < lowest:
         kind = "positive" if lowest == 1 else "non-negative" if lowest == 0 else f">= {lowest}"
