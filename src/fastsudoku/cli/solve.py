@@ -12,7 +12,7 @@ import argparse
 import statistics
 import sys
 import time
-from typing import Any, Dict, Iterator, List, Optional, TextIO, Tuple
+from typing import Any, Dict, Iterator, List, NamedTuple, Optional, TextIO, Tuple
 
 import numpy as np
 
@@ -28,9 +28,21 @@ DEFAULT_ENGINE: Engine = "bitmask"
 CHUNK = 8192          # puzzles a batch with --threads: memory stays proportional to it
 SUMMARY_OVER = 300    # puzzles above which a summary line goes to stderr unasked
 
-# (line number, error or None, solutions found up to the limit, parsed grid, first
-# solution's values, guesses)
-Answer = Tuple[int, Optional[SudokuError], int, Optional[formats.Grid], Optional[bytes], int]
+
+
+class Answer(NamedTuple):
+    """What the search of one puzzle gives the output: its first line in the file, the
+    error that kept it from being searched (or None), the solutions found up to the limit,
+    the guesses, and the first solution: in the puzzle's own form (``text``), or as the
+    values of the parsed ``grid`` (to be written in another format)."""
+
+    line: int
+    error: Optional[SudokuError]
+    found: int = 0
+    guesses: int = 0
+    text: Optional[str] = None
+    grid: Optional[formats.Grid] = None
+    values: Optional[bytes] = None
 
 
 # --- reading and searching one puzzle ------------------------------------------------------
@@ -140,14 +152,22 @@ def _solve(args: argparse.Namespace, stream: TextIO) -> int:
 
 def _per_line(puzzles: Iterator[Item], args: argparse.Namespace,
               limit: int) -> Iterator[Answer]:
+    """One search a puzzle: of its text when the solution is written in the puzzle's own
+    form (or not at all: count), else of its values (written in --output-format)."""
+    own_form = args.command == "count" or args.output_format is None
     for number, text in puzzles:
         try:
-            grid, result = search_text(checked(text), args.box, args.alphabet, limit,
-                                       args.engine)
+            if own_form:
+                result = fastsudoku.search(checked(text), box=args.box, alphabet=args.alphabet,
+                                           limit=limit, engine=args.engine)
+                yield Answer(number, None, result.count, result.guesses, result.solution)
+            else:
+                grid, result = search_text(checked(text), args.box, args.alphabet, limit,
+                                           args.engine)
+                yield Answer(number, None, result.count, result.guesses, None, grid,
+                             _first(result))
         except SudokuError as e:
-            yield number, located(e, number), 0, None, None, 0
-            continue
-        yield number, None, result.count, grid, _first(result), result.guesses
+            yield Answer(number, located(e, number))
 
 
 def _batched(puzzles: Iterator[Item], args: argparse.Namespace, limit: int,
@@ -186,32 +206,36 @@ def _solve_chunk(chunk: List[Item], args: argparse.Namespace, limit: int,
     for i, (number, text) in enumerate(chunk):
         grid = parsed[i]
         if not isinstance(grid, formats.Grid):
-            yield number, located(grid, number), 0, None, None, 0
+            yield Answer(number, located(grid, number))
             continue
         status, count, solution, spent = found[i]
         if status == Status.INVALID:
             # Givens that repeat: let the per-puzzle path name them.
             yield next(_per_line(iter([(number, text)]), args, limit))
             continue
-        yield number, None, count, grid, solution.tobytes() if count else None, spent
+        yield Answer(number, None, count, spent, None, grid,
+                     solution.tobytes() if count else None)
 
 
 def _emit(args: argparse.Namespace, out: Writer, answers: Iterator[Answer], limit: int,
           status: int) -> Tuple[int, int, int]:
     """Write the answers in order; (exit status, puzzles answered, guesses)."""
     count = guesses = 0
-    for number, error, found, grid, values, spent in answers:
-        if error is not None:
-            report(args, number, error)
-            out.line(f"error: {error}")
+    for answer in answers:
+        found = answer.found
+        if answer.error is not None:
+            report(args, answer.line, answer.error)
+            out.line(f"error: {answer.error}")
             status = EXIT_DATAERR
             continue
         count += 1
-        guesses += spent
+        guesses += answer.guesses
         if args.command == "count":
             out.line(f"{found}{'+' if found >= limit else ''}")
-        elif found and grid is not None and values is not None:
-            out.grid(grid, values, grid.values)
+        elif found and answer.text is not None:
+            out.own_form(answer.text)
+        elif found and answer.grid is not None and answer.values is not None:
+            out.grid(answer.grid, answer.values, answer.grid.values)
         else:
             out.line("no solution")
         if status == EXIT_OK and (found == 0 or (args.unique and found != 1)):
@@ -293,8 +317,12 @@ def _check(args: argparse.Namespace, stream: TextIO) -> int:
     counts: Dict[str, int] = {}
     for record in formats.read(stream, args.format):
         try:
-            grid, result = search_text(text_of(record), args.box, args.alphabet, 2,
-                                       DEFAULT_ENGINE)
+            if record.solution:             # to be compared with the first solution found
+                grid, result = search_text(text_of(record), args.box, args.alphabet, 2,
+                                           DEFAULT_ENGINE)
+            else:
+                result = fastsudoku.search(text_of(record), box=args.box,
+                                           alphabet=args.alphabet, limit=2)
             outcome = (Status.NO_SOLUTION if result.count == 0 else
                        Status.SOLVED if result.count == 1 else Status.NOT_UNIQUE)
             verdict = VERDICTS[outcome]
@@ -380,11 +408,13 @@ def run_bench(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace, stream: TextIO) -> int:
-    """puzzles/s of one search call a puzzle and of solve_many on 1 and K threads (medians)."""
-    grids = []
+    """puzzles/s of one search call a puzzle (``fastsudoku.search`` of its text) and of
+    solve_many on 1 and K threads (medians)."""
+    grids, texts = [], []
     for record in formats.read(stream, args.format):
         try:
-            grids.append(given_grid(text_of(record), args.box, args.alphabet))
+            texts.append(text_of(record))
+            grids.append(given_grid(texts[-1], args.box, args.alphabet))
         except SudokuError as e:
             report(args, record.line, located(e, record.line))
             return EXIT_DATAERR
@@ -406,8 +436,8 @@ def _bench(args: argparse.Namespace, stream: TextIO) -> int:
             fn()
             times.append(time.perf_counter() - start)
         return statistics.median(times)
-    per_call = median(lambda: [fastsudoku.search(row, box=(r, c), limit=args.limit)
-                               for row in values])
+    per_call = median(lambda: [fastsudoku.search(t, box=args.box, alphabet=args.alphabet,
+                                                 limit=args.limit) for t in texts])
     one = median(lambda: fastsudoku.solve_many(values, limit=args.limit, threads=1))
     many = median(lambda: fastsudoku.solve_many(values, limit=args.limit, threads=threads))
     n = len(grids)

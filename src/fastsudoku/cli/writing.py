@@ -27,6 +27,15 @@ class Writer:
         self._separate()
         self.out.write(text + "\n")
 
+    def own_form(self, text: str) -> None:
+        """A full grid already in the puzzle's own form (what the public functions give
+        for a puzzle read from text); only for output in the puzzle's own form."""
+        self._separate()
+        self._write(text)
+
+    def _write(self, text: str) -> None:
+        self.out.write(text if text.endswith("\n") else text + "\n")
+
     def grid(self, grid: formats.Grid, values: bytes,
              puzzle_values: Optional[bytes] = None) -> None:
         """A full grid of ``values`` (cell values, 0 empty) of the puzzle ``grid``; with
@@ -37,8 +46,7 @@ class Writer:
         self._separate()
         symbols = grid.symbols if grid.symbols and len(grid.symbols) == grid.n else None
         if self.fmt is None:
-            text = grid.render(values)          # a str: the command line parses text
-            self.out.write(text if text.endswith("\n") else text + "\n")
+            self._write(grid.render(values))    # a str: the command line parses text
         elif self.fmt == "csv":
             self.out.write(formats.format_line(puzzle_values or values, grid.n, symbols, "0")
                            + "," + (formats.format_line(values, grid.n, symbols)
