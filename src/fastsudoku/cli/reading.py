@@ -61,13 +61,14 @@ def with_input(args: argparse.Namespace, body: Body,
     usage errors, exit 2, found before any reading.  Then the file (or stdin) is opened
     (exit 65 when it cannot be), and a file-level problem that ``body`` raises (an unknown
     CSV header, a format that does not fit) is reported at its line, exit 65."""
-    checks = (("--box", lambda: formats.box_option(args.box)),
-              ("--alphabet", lambda: formats.check_alphabet(getattr(args, "alphabet", None))))
-    for flag, check in checks:
-        try:
-            check()
-        except ValueError as e:
-            return fail(f"{flag}: {e}", EXIT_USAGE)
+    try:
+        formats.box_option(args.box)
+    except ValueError as e:
+        return fail(f"--box: {e}", EXIT_USAGE)
+    try:
+        formats.check_alphabet(getattr(args, "alphabet", None))
+    except ValueError as e:
+        return fail(f"--alphabet: {e}", EXIT_USAGE)
     if getattr(args, "size", None) is not None:
         try:
             box = formats.box_for(args.size, args.box)

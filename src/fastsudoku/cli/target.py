@@ -57,8 +57,8 @@ def _target(args: argparse.Namespace, stream: TextIO) -> int:
     if args.lines:
         cases = list(line_items(stream))
     else:
-        text = stream.read(formats.MAX_TEXT + 1)
-        cases = [(1, text if len(text) <= formats.MAX_TEXT else ParseError(
+        whole = stream.read(formats.MAX_TEXT + 1)
+        cases = [(1, whole if len(whole) <= formats.MAX_TEXT else ParseError(
             f"the input is longer than any puzzle (more than {formats.MAX_TEXT:,} "
             "characters)"))]
     status = EXIT_OK
