@@ -143,8 +143,12 @@ def _solve(args: argparse.Namespace, stream: TextIO) -> int:
             status, count, guesses = stats
         else:
             puzzles = items(numbered, args.format)
-            answers = (_per_line(puzzles, args, limit) if args.threads is None
-                       else _batched(puzzles, args, limit, args.threads))
+            # One public search a puzzle when the answer is written in the puzzle's own
+            # form; the values of chunks of puzzles through solve_many otherwise (the same
+            # answers: the per-puzzle path is the reference).
+            own_form = args.command == "count" or args.output_format is None
+            answers = (_per_line(puzzles, args, limit) if args.threads is None and own_form
+                       else _batched(puzzles, args, limit, args.threads or 1))
             status, count, guesses = _emit(args, out, answers, limit, EXIT_OK)
     _print_stats(args, count, guesses, start)
     return status
