@@ -19,12 +19,13 @@ import numpy as np
 import fastsudoku
 from .. import ENGINES, ConflictError, Engine, SearchLimitError, Status, SudokuError, formats
 from .errors import EXIT_DATAERR, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, fail, report
-from .reading import (Item, add_box, add_file, add_input_options, checked, item, items,
+from .reading import (Item, add_box, add_input_options, checked, item, items,
                       located, progress, text_of, with_input)
 from .writing import Writer
 
 #: The engine of check and bench, and solve's default: the package's default engine.
 DEFAULT_ENGINE: Engine = "bitmask"
+Box = Optional[Tuple[int, int]]   # --box (rows, columns of a box), or None: inferred
 CHUNK = 8192          # puzzles a batch with --threads: memory stays proportional to it
 SUMMARY_OVER = 300    # puzzles above which a summary line goes to stderr unasked
 
@@ -51,13 +52,13 @@ def _cells(grid: formats.Grid) -> np.ndarray:
     return np.frombuffer(grid.values, dtype=np.uint8)
 
 
-def _repeated_givens(text: str, box: Any, alphabet: Optional[str]) -> None:
+def _repeated_givens(text: str, box: Box, alphabet: Optional[str]) -> None:
     """Raise the ConflictError of a puzzle whose givens repeat, named in the puzzle's own
     symbols (the search of its values alone names values, not symbols)."""
     fastsudoku.search(text, box=box, alphabet=alphabet)
 
 
-def search_text(text: str, box: Any, alphabet: Optional[str], limit: int,
+def search_text(text: str, box: Box, alphabet: Optional[str], limit: int,
                 engine: Engine) -> Tuple[formats.Grid, fastsudoku.SearchResult]:
     """The puzzle read once, and one search of its values: (grid, the search's result,
     whose ``solution`` is the first solution's values as an array, or None).  Raises what
@@ -71,7 +72,7 @@ def search_text(text: str, box: Any, alphabet: Optional[str], limit: int,
         raise
 
 
-def given_grid(text: str, box: Any, alphabet: Optional[str]) -> formats.Grid:
+def given_grid(text: str, box: Box, alphabet: Optional[str]) -> formats.Grid:
     """The puzzle read, and its givens checked (ConflictError when they repeat): a search
     that may not guess finds that, without solving the puzzle."""
     grid = formats.parse(text, box, alphabet)
@@ -326,7 +327,8 @@ def _check(args: argparse.Namespace, stream: TextIO) -> int:
                                            DEFAULT_ENGINE)
             else:
                 result = fastsudoku.search(text_of(record), box=args.box,
-                                           alphabet=args.alphabet, limit=2)
+                                           alphabet=args.alphabet, limit=2,
+                                           engine=DEFAULT_ENGINE)
             outcome = (Status.NO_SOLUTION if result.count == 0 else
                        Status.SOLVED if result.count == 1 else Status.NOT_UNIQUE)
             verdict = VERDICTS[outcome]
