@@ -2,7 +2,7 @@
 import subprocess
 import sys
 
-from fastsudoku._cli import main
+from fastsudoku.cli import main
 from reference import check_grid
 
 P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -85,7 +85,7 @@ def test_target_lines_weights_grid_and_no_solution(tmp_path, capsys):
 def test_threads_give_the_same_output_in_chunks(tmp_path, capsys, monkeypatch):
     """--threads goes through solve_many in chunks; every answer, error and exit code is the
     one of the per-line path, in order (chunks of 3 lines here, so that they split the file)."""
-    import fastsudoku._cli as cli
+    import fastsudoku.cli.solve as cli
     from conftest import dataset
     monkeypatch.setattr(cli, "CHUNK", 3)
     lines = dataset("puzzles3_magictour_top1465")[:7] + [
@@ -272,7 +272,8 @@ def test_judge_bad_run_and_limits_give_one_error_line(tmp_path, options, words, 
                            "--generate", "1"], capture_output=True, text=True, timeout=60)
     assert done.returncode == status, done.stderr
     lines = done.stderr.splitlines()
-    assert len(lines) == 1 and "error: " in lines[0] and words in lines[0], done.stderr
+    assert len(lines) == 1 and lines[0].startswith("fastsudoku: error: "), done.stderr
+    assert words in lines[0], done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
 
 
@@ -287,5 +288,110 @@ def test_gen_tests_out_into_a_file_or_a_missing_path(tmp_path, target, words):
                           timeout=60, cwd=tmp_path)
     assert done.returncode == (2 if not target else 1), done.stderr
     lines = done.stderr.splitlines()
-    assert len(lines) == 1 and "error: " in lines[0] and words in lines[0], done.stderr
+    assert len(lines) == 1 and lines[0].startswith("fastsudoku: error: "), done.stderr
+    assert words in lines[0], done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["FILE"]
+
+
+# --- the package: one table of commands, public names only, one error prefix (issue 18) -----
+
+def test_the_parser_is_built_from_the_table_of_commands(capsys):
+    import fastsudoku
+    from fastsudoku.cli import COMMANDS, parser
+    sub = next(a for a in parser()._actions if a.dest == "command")
+    assert list(sub.choices) == list(COMMANDS)
+    # --engine offers the package's engines, whatever they are.
+    for name in ("solve", "count"):
+        engine = next(a for a in sub.choices[name]._actions if a.dest == "engine")
+        assert tuple(engine.choices) == tuple(fastsudoku.ENGINES)
+    assert main(["--help"]) == 0
+    listed = capsys.readouterr().out
+    assert all(name in listed and row.help in listed for name, row in COMMANDS.items())
+
+
+def test_the_command_line_uses_only_public_names():
+    """Every import of the cli package names a public module or name of fastsudoku (or a
+    module of the cli package itself)."""
+    import ast
+    from pathlib import Path
+
+    import fastsudoku
+    import fastsudoku.cli
+    package = Path(fastsudoku.cli.__file__).parent
+    modules = sorted(package.glob("*.py"))
+    assert len(modules) >= 7
+    for path in modules:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                where = f"{path.name}:{node.lineno}"
+                if node.level == 1:                  # from .reading import ...
+                    assert node.module is None or not node.module.startswith("_"), where
+                    continue
+                module = node.module or ""
+                if node.level == 0 and not module.startswith("fastsudoku"):
+                    continue                         # the standard library, numpy
+                assert not any(p.startswith("_") for p in module.split(".")), where
+                for alias in node.names:
+                    assert not alias.name.startswith("_"), where
+                    if node.level == 2 and not module:
+                        assert alias.name in fastsudoku.__all__ or alias.name in (
+                            "formats", "judges", "localjudge", "dask"), where
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    assert not any(p.startswith("_") for p in alias.name.split(".")), where
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                if node.value.id in ("fastsudoku", "formats", "judges", "localjudge"):
+                    assert not node.attr.startswith("_"), f"{path.name}:{node.lineno}"
+
+
+ERROR_CASES = [
+    (["solve", "--limit", "0", "-"], 2), (["solve", "--box", "0x3", "-"], 2),
+    (["target", "--node-limit", "-1", "-"], 2), (["generate", "--clues", "x"], 2),
+    (["gen-tests", "poj3074", "--count", "0", "--out", "x"], 2),
+    (["judge", "poj3074", "--self", "--repeat", "0", "--generate", "1"], 2),
+    (["judge", "poj3074", "--run", "", "--generate", "1"], 2),
+    (["solve", "no/such/file"], 65), (["judge-format", "poj2676"], 65),
+]
+
+
+@pytest.mark.parametrize("argv, code", ERROR_CASES)
+def test_every_command_writes_one_error_line_with_one_prefix(argv, code, capsys, monkeypatch):
+    import io
+    monkeypatch.setattr(sys, "stdin", io.StringIO("-1\n"))
+    assert main(argv) == code
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("fastsudoku: error: "), err
+
+
+def test_repeated_givens_are_named_in_the_puzzles_symbols_on_every_path(tmp_path, capsys):
+    """The searches of a puzzle's values name values; the message names its symbols, as
+    the public functions do (value 1 of 0-9A-F is '0'), whatever the path and the output."""
+    f = tmp_path / "hex.txt"
+    f.write_text("00" + "." * 254 + "\n" + "0" + "." * 255 + "\n")
+    expected = "value 1 ('0') repeats in row 1 (columns 1 and 2)"
+    for extra in ([], ["--output-format", "grid"], ["--output-format", "csv"],
+                  ["--threads", "2"], ["--engine", "dlx"]):
+        assert main(["solve", "--alphabet", "0-9A-F", *extra, str(f)]) == 65
+        out, err = capsys.readouterr()
+        assert err == f"{f}:1: {expected}\n", extra
+        assert out.splitlines()[0] == f"error: {expected}", extra
+    assert main(["check", "--alphabet", "0-9A-F", str(f)]) == 65
+    assert capsys.readouterr().out.splitlines() == [f"error: {expected}", "not unique"]
+    g = tmp_path / "hex.csv"
+    g.write_text("puzzle,solution\n" + "00" + "." * 254 + "," + "0" * 256 + "\n")
+    assert main(["check", "--alphabet", "0-9A-F", str(g)]) == 65
+    assert capsys.readouterr().out.splitlines() == [f"error: {expected}"]
+    assert main(["bench", "--alphabet", "0-9A-F", str(f)]) == 65
+    assert capsys.readouterr().err == f"{f}:1: {expected}\n"
+
+
+def test_check_a_solution_column_right_and_wrong(tmp_path, capsys):
+    import fastsudoku as fs
+    solution = fs.solve(P)
+    broken = solution[:-2] + solution[-1] + solution[-2]       # keeps the givens, breaks rows
+    f = tmp_path / "in.csv"
+    f.write_text(f"puzzle,solution\n{P},{solution}\n{P},{broken}\n{P},{solution[:-1]}\n")
+    assert main(["check", str(f)]) == 65
+    out, err = capsys.readouterr()
+    assert out.splitlines()[:2] == ["ok", "wrong solution"]
+    assert out.splitlines()[2].startswith("error: ")

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import fastsudoku as fs
 from fastsudoku import formats, judges
-from fastsudoku._cli import main as cli_main
+from fastsudoku.cli import main as cli_main
 
 # More examples than the other property tests (these are cheap), more still when the
 # profile is "thorough" (conftest.py registers the profiles).

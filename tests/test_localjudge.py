@@ -9,7 +9,7 @@ import pytest
 
 import fastsudoku as fs
 from fastsudoku import localjudge
-from fastsudoku._cli import main
+from fastsudoku.cli import main
 from fastsudoku._testdata import make_tests
 from fastsudoku.judges import answer
 

@@ -414,7 +414,7 @@ def test_18_a_long_line_is_refused_while_it_is_read(tmp_path):
         f.write("\n" + P81 + "\n")
     code = f"""
         import sys
-        from fastsudoku._cli import main
+        from fastsudoku.cli import main
         code = main(["solve", {str(path)!r}])
         # VmHWM: this process's peak (ru_maxrss would keep the forking parent's across exec).
         with open("/proc/self/status") as f:

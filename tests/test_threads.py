@@ -18,6 +18,8 @@ def test_cores_follow_the_affinity():
     expected = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                 else os.cpu_count())
     assert _threads.cores() == expected >= 1
+    import fastsudoku
+    assert fastsudoku.cores() == expected          # the public name of the same count
     assert _threads.thread_count(10 ** 6, 10 ** 9) == _threads.cores()
     assert _threads.thread_count(10 ** 6, 3) == min(3, _threads.cores())
     assert _threads.thread_count(5, 0) == 1

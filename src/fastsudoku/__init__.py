@@ -19,6 +19,7 @@ from ._generate import Generated, GenerationError, generate
 from ._rate import Rating, Step, hint, rate, steps
 from ._batch import BatchResult, count_many, solve_many
 from ._status import INVALID, NO_SOLUTION, NODE_LIMIT, NOT_UNIQUE, SOLVED, Status
+from ._threads import cores
 from ._errors import (
     ConflictError,
     ExactCoverError,
@@ -43,6 +44,7 @@ __all__ = [
     "solve_many",
     "count_many",
     "BatchResult",
+    "cores",
     "Status",
     "SOLVED",
     "NO_SOLUTION",

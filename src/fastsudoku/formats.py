@@ -44,6 +44,15 @@ from typing import IO, Any, Iterable, Iterator, List, Optional, Tuple
 from ._errors import ParseError
 from ._grid import WIDE
 
+# For programs that read puzzles themselves (the command line does): the parser behind every
+# public function and the grid it gives (values, box shape, symbols, and a way back to the
+# puzzle's form), the longest text it reads, the 81-character lines as one array, and the
+# checks every public function makes of a box, a side, an alphabet and a count option.
+from ._grid import MAX_TEXT as MAX_TEXT, Grid as Grid, parse as parse
+from ._grid import box_for as box_for, check_alphabet as check_alphabet
+from ._batch import lines81_values as lines81_values
+from ._options import box_option as box_option, count_option as count_option
+
 FORMATS = ("line", "grid", "csv", "sdk")
 #: The symbols written for values 1..64 when the input named none (see _grid.WIDE).
 SYMBOLS = WIDE

@@ -242,3 +242,6 @@ def answer(problem: str, text: str) -> str:
         raise ValueError(f"unknown judge problem {problem!r}; choose from "
                          f"{', '.join(sorted(JUDGES))}") from None
     return spec.answer(text)
+
+
+from ._testdata import make_tests as make_tests  # noqa: E402  (after JUDGES: _testdata imports it)
