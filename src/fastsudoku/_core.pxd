@@ -242,6 +242,7 @@ ctypedef struct BitCover:
     int32_t *live            # primary columns not yet covered, per level
     int32_t *chosen
     int32_t *cursor          # the word of cand[d] to look at next
+    int32_t *width           # the rows of level d's column when it was chosen
     int32_t *lo              # active[d]'s nonzero words lie in lo[d] .. hi[d]-1
     int32_t *hi
     bint shares_static       # colbits and the row arrays belong to another BitCover (bx_copy)

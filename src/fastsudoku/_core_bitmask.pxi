@@ -366,15 +366,6 @@ cdef void search_free(Search *s) noexcept nogil:
     s.run.phase = PHASE_DONE
 
 
-cdef inline int search_guess(Search *s) noexcept nogil:
-    """Before a guess: search_budget's status, else 0 and the guess is counted."""
-    cdef int status = search_budget(s.run.guesses, s.run.node_limit, s.run.guesses,
-                                    &s.run.next_signal_check)
-    if status == 0:
-        s.run.guesses += 1
-    return status
-
-
 cdef inline uint64_t *search_child(Search *s, int d, bint last) noexcept nogil:
     """The state a guess at level d works on: level d itself for its last alternative
     (nothing to come back to), else a copy of it at level d + 1; NULL out of memory.
@@ -389,63 +380,42 @@ cdef inline uint64_t *search_child(Search *s, int d, bint last) noexcept nogil:
     return top + words
 
 
-cdef int search_next(Search *s) noexcept nogil:
-    """Run until the next solution (SEARCH_FOUND) or the end of the tree; resumable."""
+# The hooks of the one search loop (machine_next, _core_machine.pxi) for this engine.
+
+cdef inline int bitmask_choose(Search *s, int d) noexcept nogil:
+    """Choose the cell to branch on at level d: 1, or 0 when every cell is placed (a
+    solution; propagation never leaves a level with an empty cell)."""
+    cdef uint64_t *top = s.states + <size_t>d * s.level_words
+    cdef int cell = choose_cell(s.g, top, s.ties)
+    if cell < 0:
+        return 0
+    s.branch_cell[d] = cell
+    s.branch_rest[d] = top[cell]
+    return 1
+
+
+cdef inline bint bitmask_has_next(const Search *s, int d) noexcept nogil:
+    return s.branch_rest[d] != 0
+
+
+cdef inline int bitmask_advance(Search *s, int d) noexcept nogil:
+    """Try the next value of level d's cell (a STEP_ code): on a copy of level d at d + 1,
+    or, for its last value, on level d itself."""
     cdef const Geometry *g = s.g
-    cdef size_t words = s.level_words
-    cdef int d = s.run.depth, cell, status
-    cdef uint64_t *top
+    cdef uint64_t rest = s.branch_rest[d]
+    cdef uint64_t bit = lowest_bit(rest)
+    cdef int cell = s.branch_cell[d]
     cdef uint64_t *child
-    cdef uint64_t rest, bit
-    cdef int phase = s.run.phase
-    if phase == PHASE_DONE:
-        return SEARCH_EXHAUSTED
-    while True:
-        top = s.states + d * words
-        if phase == PHASE_DESCEND:
-            cell = choose_cell(g, top, s.ties)
-            if cell < 0:
-                s.run.depth = d
-                s.run.phase = PHASE_BACKTRACK
-                return SEARCH_FOUND
-            s.branch_cell[d] = cell
-            s.branch_rest[d] = top[cell]
-        elif phase == PHASE_BACKTRACK:
-            if d == 0:
-                s.run.depth = 0
-                s.run.phase = PHASE_DONE
-                return SEARCH_EXHAUSTED
-            d -= 1
-            top = s.states + d * words
-        # PHASE_NEXT, or fall through: try the next value of branch_cell[d]
-        rest = s.branch_rest[d]
-        if rest == 0:
-            phase = PHASE_BACKTRACK
-            continue
-        status = search_guess(s)
-        if status:
-            s.run.depth = d
-            # At the node limit the search can resume with a higher one.
-            s.run.phase = PHASE_NEXT if status == SEARCH_LIMIT else PHASE_DONE
-            return status
-        cell = s.branch_cell[d]
-        bit = lowest_bit(rest)
-        rest ^= bit
-        s.branch_rest[d] = rest
-        clear_work(s)
-        child = search_child(s, d, rest == 0)
-        if child == NULL:
-            s.run.depth = d
-            s.run.phase = PHASE_DONE
-            return SEARCH_NOMEM
-        top = s.states + d * words
-        if (eliminate(g, child, cell, child[cell] ^ bit, &s.work, g.nwords)
-                and propagate(g, child, &s.work, s.segs, d + 1 < s.locked_levels)):
-            if child != top:
-                d += 1
-            phase = PHASE_DESCEND
-        else:
-            phase = PHASE_NEXT if child != top else PHASE_BACKTRACK
+    rest ^= bit
+    s.branch_rest[d] = rest
+    clear_work(s)
+    child = search_child(s, d, rest == 0)
+    if child == NULL:
+        return STEP_NOMEM
+    if (eliminate(g, child, cell, child[cell] ^ bit, &s.work, g.nwords)
+            and propagate(g, child, &s.work, s.segs, d + 1 < s.locked_levels)):
+        return STEP_DEEPER if rest else STEP_IN_PLACE
+    return STEP_FAILED if rest else STEP_SPENT
 
 
 cdef void search_solution(const Search *s, uint8_t *out) noexcept nogil:

@@ -33,6 +33,7 @@ cdef void bx_free(BitCover *b) noexcept nogil:
     free(b.live)
     free(b.chosen)
     free(b.cursor)
+    free(b.width)
     free(b.lo)
     free(b.hi)
     memset(b, 0, sizeof(BitCover))
@@ -51,6 +52,7 @@ cdef int bx_grow(BitCover *b, int levels) noexcept nogil:
             and regrow(<void **>&b.live, L * sizeof(int32_t))
             and regrow(<void **>&b.chosen, L * sizeof(int32_t))
             and regrow(<void **>&b.cursor, L * sizeof(int32_t))
+            and regrow(<void **>&b.width, L * sizeof(int32_t))
             and regrow(<void **>&b.lo, L * sizeof(int32_t))
             and regrow(<void **>&b.hi, L * sizeof(int32_t))):
         return -1
@@ -151,6 +153,7 @@ cdef int bx_copy(BitCover *dst, const BitCover *src) noexcept nogil:
     memcpy(dst.live, src.live, levels * sizeof(int32_t))
     memcpy(dst.chosen, src.chosen, levels * sizeof(int32_t))
     memcpy(dst.cursor, src.cursor, levels * sizeof(int32_t))
+    memcpy(dst.width, src.width, levels * sizeof(int32_t))
     memcpy(dst.lo, src.lo, levels * sizeof(int32_t))
     memcpy(dst.hi, src.hi, levels * sizeof(int32_t))
     return 0
@@ -171,13 +174,13 @@ cdef int bx_select(BitCover *b, int row) noexcept nogil:
     if d + 2 > b.capacity and bx_grow(b, 2 * b.capacity) < 0:
         return -1
     b.chosen[d] = row
-    bx_choose(b, d, row)
+    bx_take(b, d, row)
     b.run.depth = d + 1
     b.run.base = d + 1
     return 0
 
 
-cdef inline void bx_choose(BitCover *b, int d, int r) noexcept nogil:
+cdef inline void bx_take(BitCover *b, int d, int r) noexcept nogil:
     """Make level d+1 from level d and row r."""
     cdef int W = b.nwords, P = b.nprimary
     cdef const uint64_t *act = b.active + <size_t>d * W
@@ -223,79 +226,71 @@ cdef inline void bx_choose(BitCover *b, int d, int r) noexcept nogil:
     b.live[d + 1] = b.live[d] - row_nprim[r]
 
 
-cdef int bx_next(BitCover *b) noexcept nogil:
-    """Run to the next exact cover (SEARCH_FOUND) or the end of the tree; resumable."""
-    cdef int W = b.nwords, P = b.nprimary
-    cdef int depth = b.run.depth, phase = b.run.phase, c, best, s, w, hi, status
+# The hooks of the one search loop (machine_next, _core_machine.pxi) for this engine.
+
+cdef inline int bx_choose(BitCover *b, int d) noexcept nogil:
+    """Choose the column to branch on at level d (the first of the fewest rows): 1; 0 when
+    every primary column is covered (a cover); -1 when one has no row left."""
+    cdef int W = b.nwords, P = b.nprimary, c, best = 0, s = BX_COVERED, w
     cdef const int32_t *cnt
     cdef const uint64_t *act
     cdef const uint64_t *cb
     cdef uint64_t *cd
-    cdef uint64_t bit
-    if phase == PHASE_DONE:
-        return SEARCH_EXHAUSTED
-    while True:
-        status = search_budget(b.run.guesses, b.run.node_limit, b.run.nodes, &b.run.next_signal_check)
-        if status:
-            b.run.depth = depth
-            # At the node limit the search can resume with a higher one.
-            b.run.phase = phase if status == SEARCH_LIMIT else PHASE_DONE
-            return status
-        if phase == PHASE_DESCEND:
-            if b.live[depth] == 0:
-                b.run.depth = depth
-                b.run.phase = PHASE_BACKTRACK
-                return SEARCH_FOUND
-            cnt = b.count + <size_t>depth * P
-            best = 0
-            s = BX_COVERED
-            for c in range(P):
-                if cnt[c] < s:
-                    s = cnt[c]
-                    best = c
-                    if s <= 1:
-                        break
-            if s == 0:
-                phase = PHASE_BACKTRACK
-                continue
-            act = b.active + <size_t>depth * W
-            cb = b.colbits + <size_t>best * W
-            cd = b.cand + <size_t>depth * W
-            hi = b.hi[depth]
-            for w in range(b.lo[depth], hi):
-                cd[w] = act[w] & cb[w]
-            w = b.lo[depth]
-            if s > 1:
-                b.run.guesses += 1
-        else:
-            if depth == b.run.base:
-                b.run.depth = depth
-                b.run.phase = PHASE_DONE
-                return SEARCH_EXHAUSTED
-            depth -= 1
-            cd = b.cand + <size_t>depth * W
-            hi = b.hi[depth]
-            w = b.cursor[depth]
-            while w < hi and cd[w] == 0:
-                w += 1
-            if w == hi:
-                continue
-            b.run.guesses += 1
-        # Take the next row of the chosen column at this level, from word w on.
-        while cd[w] == 0:
-            w += 1
-        b.cursor[depth] = w
-        bit = lowest_bit(cd[w])
-        cd[w] ^= bit
+    if b.live[d] == 0:
+        return 0
+    cnt = b.count + <size_t>d * P
+    for c in range(P):
+        if cnt[c] < s:
+            s = cnt[c]
+            best = c
+            if s <= 1:
+                break
+    if s == 0:
+        return -1
+    act = b.active + <size_t>d * W
+    cb = b.colbits + <size_t>best * W
+    cd = b.cand + <size_t>d * W
+    for w in range(b.lo[d], b.hi[d]):
+        cd[w] = act[w] & cb[w]
+    b.cursor[d] = b.lo[d]
+    b.width[d] = s
+    return 1
+
+
+cdef inline bint bx_has_next(BitCover *b, int d) noexcept nogil:
+    """Has level d's column a row not yet tried?  (Moves the cursor to its word.)"""
+    cdef const uint64_t *cd = b.cand + <size_t>d * b.nwords
+    cdef int w = b.cursor[d], hi = b.hi[d]
+    while w < hi and cd[w] == 0:
+        w += 1
+    b.cursor[d] = w
+    return w < hi
+
+
+cdef inline int bx_spend(BitCover *b, int d) noexcept nogil:
+    """Before a row: the budget (guesses against the node limit; Ctrl-C every
+    SIGNAL_INTERVAL rows), then count it: a node, and a guess if its column had two or
+    more rows."""
+    cdef int status = search_budget(b.run.guesses, b.run.node_limit, b.run.nodes,
+                                    &b.run.next_signal_check)
+    if status == 0:
         b.run.nodes += 1
-        b.chosen[depth] = (w << 6) + bit_index(bit)
-        if depth + 2 > b.capacity and bx_grow(b, 2 * b.capacity) < 0:
-            b.run.depth = depth
-            b.run.phase = PHASE_DONE
-            return SEARCH_NOMEM
-        bx_choose(b, depth, b.chosen[depth])
-        depth += 1
-        phase = PHASE_DESCEND
+        if b.width[d] > 1:
+            b.run.guesses += 1
+    return status
+
+
+cdef inline int bx_advance(BitCover *b, int d) noexcept nogil:
+    """Try the next row of level d's column (bx_has_next found its word): level d + 1."""
+    cdef uint64_t *cd = b.cand + <size_t>d * b.nwords
+    cdef int w = b.cursor[d]
+    cdef uint64_t bit = lowest_bit(cd[w])
+    cd[w] ^= bit
+    b.chosen[d] = (w << 6) + bit_index(bit)
+    if d + 2 > b.capacity and bx_grow(b, 2 * b.capacity) < 0:
+        return STEP_NOMEM
+    bx_take(b, d, b.chosen[d])
+    return STEP_DEEPER
 
 
 cdef int bx_solution(const BitCover *b, int32_t *rows) noexcept nogil:

@@ -375,57 +375,38 @@ cdef int s9_init(Search9 *s, const uint8_t *values) noexcept nogil:
     return 1
 
 
-cdef int s9_next(Search9 *s) noexcept nogil:
-    """search_next for Search9: the next solution (SEARCH_FOUND) or the end; resumable."""
-    cdef int d = s.run.depth, cell, v, b, status
-    cdef uint32_t digits, rest, bit
-    cdef Board9 *top
+# The hooks of the one search loop (machine_next, _core_machine.pxi) for this engine.
+
+cdef inline int s9_choose(Search9 *s, int d) noexcept nogil:
+    """Choose the cell to branch on at level d: 1, or 0 when every cell is placed."""
+    cdef uint32_t digits
+    cdef int cell = b9_choose(&s.level[d], &digits)
+    if cell < 0:
+        return 0
+    s.cell[d] = cell
+    s.rest[d] = digits
+    return 1
+
+
+cdef inline bint s9_has_next(const Search9 *s, int d) noexcept nogil:
+    return s.rest[d] != 0
+
+
+cdef inline int s9_advance(Search9 *s, int d) noexcept nogil:
+    """Try the next digit of level d's cell (a STEP_ code): on a copy of the board at
+    d + 1, or, for its last digit, on level d's board itself."""
+    cdef uint32_t rest = s.rest[d]
+    cdef uint32_t bit = lowest_bit32(rest)
+    cdef int cell = s.cell[d]
     cdef Board9 *child
-    cdef int phase = s.run.phase
-    if phase == PHASE_DONE:
-        return SEARCH_EXHAUSTED
-    while True:
-        top = &s.level[d]
-        if phase == PHASE_DESCEND:
-            cell = b9_choose(top, &digits)
-            if cell < 0:
-                s.run.depth = d
-                s.run.phase = PHASE_BACKTRACK
-                return SEARCH_FOUND
-            s.cell[d] = cell
-            s.rest[d] = digits
-        elif phase == PHASE_BACKTRACK:
-            if d == 0:
-                s.run.depth = 0
-                s.run.phase = PHASE_DONE
-                return SEARCH_EXHAUSTED
-            d -= 1
-            top = &s.level[d]
-        rest = s.rest[d]
-        if rest == 0:
-            phase = PHASE_BACKTRACK
-            continue
-        status = search_budget(s.run.guesses, s.run.node_limit, s.run.guesses,
-                               &s.run.next_signal_check)
-        if status:
-            s.run.depth = d
-            s.run.phase = PHASE_NEXT if status == SEARCH_LIMIT else PHASE_DONE
-            return status
-        s.run.guesses += 1
-        cell = s.cell[d]
-        bit = lowest_bit32(rest)
-        rest ^= bit
-        s.rest[d] = <uint16_t>rest
-        v = bit_index32(bit)
-        if rest == 0:
-            child = top
-        else:
-            child = &s.level[d + 1]
-            memcpy(child, top, sizeof(Board9))
-        b = cell // 27
-        if b9_propagate(child, b9_place(child, v, b, (<uint32_t>1) << (cell % 27), 0, 0)):
-            if child != top:
-                d += 1
-            phase = PHASE_DESCEND
-        else:
-            phase = PHASE_NEXT if child != top else PHASE_BACKTRACK
+    rest ^= bit
+    s.rest[d] = <uint16_t>rest
+    if rest == 0:
+        child = &s.level[d]
+    else:
+        child = &s.level[d + 1]
+        memcpy(child, &s.level[d], sizeof(Board9))
+    if b9_propagate(child, b9_place(child, bit_index32(bit), cell // 27,
+                                    (<uint32_t>1) << (cell % 27), 0, 0)):
+        return STEP_DEEPER if rest else STEP_IN_PLACE
+    return STEP_FAILED if rest else STEP_SPENT

@@ -458,110 +458,110 @@ cdef int xc_tree_choose(ExactCover *x) noexcept nogil:
     return best
 
 
-cdef int xc_next(ExactCover *x) noexcept nogil:
-    """Run to the next exact cover (SEARCH_FOUND) or the end of the tree; resumable."""
-    if x.tree == NULL:
-        return xc_next_shape(x, False)
-    return xc_next_shape(x, True)
+# The hooks of the one search loop (machine_next, _core_machine.pxi) for this engine.  A
+# level is a chosen column: choice[d] holds its header before the first row is tried, then
+# the row node being tried.  `tree` is a constant at each call (machine_next is compiled
+# once with the tree of sizes and once without, so the scan's copy has no test for it).
 
-
-cdef inline int xc_next_shape(ExactCover *x, const bint tree) noexcept nogil:
-    """xc_next, compiled once with the tree of sizes and once without (so that the scan's
-    copy has no test for it on every cover)."""
-    cdef int32_t *R = x.R
-    cdef int32_t *D = x.D
-    cdef int32_t *C = x.C
-    cdef int32_t *L = x.L
-    cdef int32_t *S = x.size
-    cdef int32_t *choice = x.choice
-    cdef int depth = x.run.depth, c, best, s, r, j, status, nties
+cdef inline int xc_choose(ExactCover *x, int d, const bint tree) noexcept nogil:
+    """Choose the column to branch on at level d and cover it: 1; 0 when every primary
+    column is covered (a cover); -1 when some column has no row left (a dead end)."""
+    cdef const int32_t *S = x.size
+    cdef int c, best, s, nties, nprimary = x.nprimary
     cdef int32_t ties[XC_TIES]
-    cdef int nprimary = x.nprimary
-    cdef int phase = x.run.phase
-    if phase == PHASE_DONE:
-        return SEARCH_EXHAUSTED
-    while True:
-        status = search_budget(x.run.guesses, x.run.node_limit, x.run.nodes, &x.run.next_signal_check)
-        if status:
-            x.run.depth = depth
-            # At the node limit the search can resume with a higher one.
-            x.run.phase = phase if status == SEARCH_LIMIT else PHASE_DONE
-            return status
-        if phase == PHASE_DESCEND:
-            if x.live == 0:
-                x.run.depth = depth
-                x.run.phase = PHASE_BACKTRACK
-                return SEARCH_FOUND
-            # Minimum remaining values: the uncovered primary column with the fewest rows;
-            # covered and secondary columns have sizes >= XC_SECONDARY.  A plain array scan
-            # (no pointer chasing through a header list) stops at a forced column.
-            best = 0
-            s = XC_SECONDARY
-            # First the columns that covers left with one row or none (stale entries,
-            # grown back by an uncover, are dropped); a scan only when there is none.
-            if x.dead and S[x.dead] == 0:
-                # A column left with no row: this branch is dead, whatever else is forced.
-                x.dead = 0
-                phase = PHASE_BACKTRACK
-                continue
-            while x.nhot > 0:
-                x.nhot -= 1
-                c = x.hot[x.nhot]
-                if S[c] <= 1:
-                    s = S[c]
-                    best = c
+    if x.live == 0:
+        return 0
+    # Minimum remaining values: the uncovered primary column with the fewest rows;
+    # covered and secondary columns have sizes >= XC_SECONDARY.  A plain array scan (no
+    # pointer chasing through a header list) stops at a forced column.
+    best = 0
+    s = XC_SECONDARY
+    # First the columns that covers left with one row or none (stale entries, grown back
+    # by an uncover, are dropped); a scan only when there is none.
+    if x.dead and S[x.dead] == 0:
+        # A column left with no row: this branch is dead, whatever else is forced.
+        x.dead = 0
+        return -1
+    while x.nhot > 0:
+        x.nhot -= 1
+        c = x.hot[x.nhot]
+        if S[c] <= 1:
+            s = S[c]
+            best = c
+            break
+    if best == 0 and tree:
+        best = xc_tree_choose(x)
+        s = S[best]
+    elif best == 0:
+        nties = 0
+        for c in range(1, nprimary + 1):
+            if S[c] < s:
+                s = S[c]
+                best = c
+                ties[0] = c
+                nties = 1
+                if s <= 1:
                     break
-            if best == 0 and tree:
-                best = xc_tree_choose(x)
-                s = S[best]
-            elif best == 0:
-                nties = 0
-                for c in range(1, nprimary + 1):
-                    if S[c] < s:
-                        s = S[c]
-                        best = c
-                        ties[0] = c
-                        nties = 1
-                        if s <= 1:
-                            break
-                    elif S[c] == s and nties < XC_TIES:
-                        ties[nties] = c
-                        nties += 1
-                if x.track and nprimary <= XC_BITE_MAX and s >= 2 and nties > 1:
-                    best = xc_bite(x, ties, nties)
-            if s == 0:
-                phase = PHASE_BACKTRACK
-                continue
-            xc_cover_tree(x, best, tree)
-            r = D[best]
-            x.run.nodes += 1
-            if s > 1:
-                x.run.guesses += 1
-        else:
-            if depth == x.run.base:
-                x.run.depth = depth
-                x.run.phase = PHASE_DONE
-                return SEARCH_EXHAUSTED
-            depth -= 1
-            r = choice[depth]
-            c = C[r]
-            j = L[r]
-            while j != r:
-                xc_uncover_shape(x, C[j], tree)
-                j = L[j]
-            r = D[r]
-            if r == c:
-                xc_uncover_shape(x, c, tree)
-                continue
-            x.run.nodes += 1
+            elif S[c] == s and nties < XC_TIES:
+                ties[nties] = c
+                nties += 1
+        if x.track and nprimary <= XC_BITE_MAX and s >= 2 and nties > 1:
+            best = xc_bite(x, ties, nties)
+    if s == 0:
+        return -1
+    xc_cover_tree(x, best, tree)
+    x.choice[d] = best
+    return 1
+
+
+cdef inline bint xc_has_next(const ExactCover *x, int d) noexcept nogil:
+    """Has level d's column a row after the one tried (after its header: any row)?"""
+    cdef int32_t r = x.choice[d]
+    return x.D[r] != x.C[r]
+
+
+cdef inline void xc_retreat(ExactCover *x, int d, const bint tree) noexcept nogil:
+    """Undo the row tried at level d: uncover its other columns, in reverse order."""
+    cdef const int32_t *L = x.L
+    cdef const int32_t *C = x.C
+    cdef int32_t r = x.choice[d]
+    cdef int32_t j = L[r]
+    while j != r:
+        xc_uncover_shape(x, C[j], tree)
+        j = L[j]
+
+
+cdef inline void xc_release(ExactCover *x, int d, const bint tree) noexcept nogil:
+    """Level d's column has no row left: uncover it."""
+    xc_uncover_shape(x, x.C[x.choice[d]], tree)
+
+
+cdef inline int xc_spend(ExactCover *x, int d) noexcept nogil:
+    """Before a row: the budget (guesses against the node limit; Ctrl-C every
+    SIGNAL_INTERVAL rows), then count it: a node, and a guess if its column has two or
+    more rows."""
+    cdef int status = search_budget(x.run.guesses, x.run.node_limit, x.run.nodes,
+                                    &x.run.next_signal_check)
+    cdef int32_t c
+    if status == 0:
+        x.run.nodes += 1
+        c = x.C[x.choice[d]]
+        if x.D[x.D[c]] != c:
             x.run.guesses += 1
-        choice[depth] = r
-        depth += 1
-        j = R[r]
-        while j != r:
-            xc_cover_tree(x, C[j], tree)
-            j = R[j]
-        phase = PHASE_DESCEND
+    return status
+
+
+cdef inline int xc_advance(ExactCover *x, int d, const bint tree) noexcept nogil:
+    """Try the next row of level d's column: cover its other columns; a level d + 1."""
+    cdef const int32_t *R = x.R
+    cdef const int32_t *C = x.C
+    cdef int32_t r = x.D[x.choice[d]]
+    cdef int32_t j = R[r]
+    x.choice[d] = r
+    while j != r:
+        xc_cover_tree(x, C[j], tree)
+        j = R[j]
+    return STEP_DEEPER
 
 
 cdef int xc_solution(const ExactCover *x, int32_t *rows) noexcept nogil:

@@ -17,6 +17,15 @@
 cdef enum:
     SIGNAL_INTERVAL = 4096   # guesses between two checks for Ctrl-C and the stop flag
 
+cdef enum:
+    # What taking an alternative at level d gave (an engine's advance hook):
+    STEP_DEEPER = 1          # a consistent level at d + 1: go down
+    STEP_IN_PLACE = 2        # a consistent level at d itself (the last alternative of an
+                             # engine that copies levels reuses its level)
+    STEP_FAILED = 0          # a contradiction: try level d's next alternative
+    STEP_SPENT = -1          # a contradiction on level d itself: it is gone, backtrack
+    STEP_NOMEM = -2
+
 
 cdef int check_signals() noexcept nogil:
     with gil:

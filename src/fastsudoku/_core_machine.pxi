@@ -1,0 +1,144 @@
+# Part of fastsudoku._core, included by _core.pyx (after the engines, before their table):
+# the one search loop, written once for every engine.
+
+# ============================================================================================
+# The search state machine
+# ============================================================================================
+#
+# machine_next runs a search (its state `s` of any engine, phases in s.run) to its next
+# solution or to its end, and can be resumed after a solution or the node limit:
+#
+#          +---------> DESCEND: choose(d) ---- solution ----> return FOUND (phase BACKTRACK)
+#          |              |   \---- dead end ---------------------------------+
+#          |            branch                                                 v
+#          |              v                                               BACKTRACK:
+#          |            NEXT: has_next(d)? -- no: release(d) --------->   d == base: DONE
+#          |              | yes                                           else d -= 1,
+#          |            spend(d): node limit / Ctrl-C? -> return            retreat(d),
+#          |              |                                                 then NEXT
+#          |            advance(d)
+#          +-- DEEPER (d + 1) / IN_PLACE (d)      FAILED: NEXT      SPENT: BACKTRACK
+#
+# Each engine supplies the hooks (in its own file): choose, has_next, spend, advance, and
+# for the engines that undo instead of copying (dlx), retreat and release.  The engine is a
+# fused type, so each engine gets its own compiled copy with its hooks inlined: the loop is
+# written once and costs nothing to share.  `tree` is a constant for dlx (its copy with the
+# tree of sizes, and its copy without); the other engines ignore it.
+
+ctypedef fused AnySearch:
+    Search
+    Search9
+    ExactCover
+    BitCover
+
+
+cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
+    cdef SearchRun *run = &s.run
+    cdef int d = run.depth, phase = run.phase, rc, status
+    if phase == PHASE_DONE:
+        return SEARCH_EXHAUSTED
+    while True:
+        if phase == PHASE_DESCEND:
+            if AnySearch is Search:
+                rc = bitmask_choose(s, d)
+            elif AnySearch is Search9:
+                rc = s9_choose(s, d)
+            elif AnySearch is ExactCover:
+                rc = xc_choose(s, d, tree)
+            else:
+                rc = bx_choose(s, d)
+            if rc == 0:
+                run.depth = d
+                run.phase = PHASE_BACKTRACK
+                return SEARCH_FOUND
+            if rc < 0:
+                phase = PHASE_BACKTRACK
+                continue
+        elif phase == PHASE_BACKTRACK:
+            if d == run.base:
+                run.depth = d
+                run.phase = PHASE_DONE
+                return SEARCH_EXHAUSTED
+            d -= 1
+            if AnySearch is ExactCover:
+                xc_retreat(s, d, tree)
+        # PHASE_NEXT, or on from above: the next alternative of level d
+        if AnySearch is Search:
+            rc = bitmask_has_next(s, d)
+        elif AnySearch is Search9:
+            rc = s9_has_next(s, d)
+        elif AnySearch is ExactCover:
+            rc = xc_has_next(s, d)
+        else:
+            rc = bx_has_next(s, d)
+        if not rc:
+            if AnySearch is ExactCover:
+                xc_release(s, d, tree)
+            phase = PHASE_BACKTRACK
+            continue
+        if AnySearch is ExactCover:
+            status = xc_spend(s, d)
+        elif AnySearch is BitCover:
+            status = bx_spend(s, d)
+        else:
+            status = copy_spend(run)
+        if status:
+            run.depth = d
+            # At the node limit the search can resume with a higher one.
+            run.phase = PHASE_NEXT if status == SEARCH_LIMIT else PHASE_DONE
+            return status
+        if AnySearch is Search:
+            rc = bitmask_advance(s, d)
+        elif AnySearch is Search9:
+            rc = s9_advance(s, d)
+        elif AnySearch is ExactCover:
+            rc = xc_advance(s, d, tree)
+        else:
+            rc = bx_advance(s, d)
+        if rc == STEP_DEEPER:
+            d += 1
+            phase = PHASE_DESCEND
+        elif rc == STEP_IN_PLACE:
+            phase = PHASE_DESCEND
+        elif rc == STEP_FAILED:
+            phase = PHASE_NEXT
+        elif rc == STEP_SPENT:
+            phase = PHASE_BACKTRACK
+        else:
+            run.depth = d
+            run.phase = PHASE_DONE
+            return SEARCH_NOMEM
+
+
+cdef inline int copy_spend(SearchRun *run) noexcept nogil:
+    """spend for the engines that copy levels (bitmask, digitband): the budget, then every
+    value tried is a guess (propagation leaves no cell with one candidate to branch on)."""
+    cdef int status = search_budget(run.guesses, run.node_limit, run.guesses,
+                                    &run.next_signal_check)
+    if status == 0:
+        run.guesses += 1
+    return status
+
+
+# Each engine's `next` (the table's, _core_engines.pxi): the loop above for its state.
+
+cdef int search_next(Search *s) noexcept nogil:
+    """Run the bitmask search to its next solution (SEARCH_FOUND) or its end; resumable."""
+    return machine_next(s, False)
+
+
+cdef int s9_next(Search9 *s) noexcept nogil:
+    """search_next for the digit-band engine."""
+    return machine_next(s, False)
+
+
+cdef int xc_next(ExactCover *x) noexcept nogil:
+    """Run to the next exact cover (SEARCH_FOUND) or the end of the tree; resumable."""
+    if x.tree == NULL:
+        return machine_next(x, False)
+    return machine_next(x, True)
+
+
+cdef int bx_next(BitCover *b) noexcept nogil:
+    """xc_next on row bitsets."""
+    return machine_next(b, False)
