@@ -201,5 +201,6 @@ def test_make_tests_bytes_are_pinned(problem):
 def test_unknown_problem_everywhere():
     for call in (lambda: lookup("nope"), lambda: make_tests("nope", 1, 0),
                  lambda: answer("nope", "")):
-        with pytest.raises(ValueError, match="unknown judge problem 'nope'; choose from acwing166, "):
+        with pytest.raises(ValueError,
+                           match="unknown judge problem 'nope'; choose from acwing166, "):
             call()

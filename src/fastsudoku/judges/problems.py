@@ -13,8 +13,8 @@ For each format there are three functions, registered together in
 
 >>> write_lines_end([bytes(81)]) == "." * 81 + "\\nend\\n"
 True
->>> read_lines_until_end("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\\nend\\n")
-['4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......']
+>>> read_lines_until_end("1" * 81 + "\\r\\n\\n" + "." * 81 + "  \\nend\\n" + "2" * 81) == ["1" * 81, "." * 81]
+True
 
 The statements were read from stored copies of the judge pages and their mirrors (the URLs
 are in each registry entry); where the sources disagree the entry says which one it follows.
