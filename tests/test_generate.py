@@ -7,7 +7,8 @@ import pytest
 
 import fastsudoku as fs
 from fastsudoku._rate import _isomorphic, effort
-from fastsudoku._testdata import TIERS, make_tests, tier_puzzle
+from fastsudoku.judges import make_tests
+from fastsudoku.judges.testdata import TIERS, tier_puzzle
 from conftest import dataset
 from reference import check_grid, count_solutions, solve as ref_solve
 

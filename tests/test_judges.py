@@ -1,12 +1,15 @@
 """Judge specs: each reproduces its problem's sample output byte for byte, also from the same
 input with CRLF, trailing spaces, extra blank lines and no final newline; multi-case inputs
-are answered with the judge's separators."""
+are answered with the judge's separators.  The registry holds one entry a problem, and its
+samples, writers and test data agree with the rest."""
+import hashlib
 import json
+import random
 
 import pytest
 
 import fastsudoku as fs
-from fastsudoku.judges import JUDGES, answer
+from fastsudoku.judges import JUDGES, PROBLEMS, Judge, JudgeSpec, Sample, answer, lookup, make_tests
 from conftest import DATA
 from reference import check_grid
 
@@ -109,3 +112,95 @@ def test_leetcode_bad_boards(text):
 def test_unknown_problem():
     with pytest.raises(ValueError):
         answer("nope", "")
+
+
+# --- the registry -------------------------------------------------------------------------------
+
+def test_registry_one_entry_per_problem():
+    names = [name for entry in PROBLEMS for name in entry.names]
+    assert len(names) == len(set(names))
+    assert sorted(JUDGES) == sorted(names) == [
+        "acwing166", "acwing169", "hdu1426", "kattis-sudokunique", "leetcode37", "p1074",
+        "p1784", "poj2676", "poj3074", "poj3076", "spoj-sudoku", "uva1309", "zoj3122"]
+    for entry in PROBLEMS:
+        assert all(JUDGES[name] is entry for name in entry.names)
+        assert entry.samples and entry.size in (9, 16)
+        assert entry.time_limit == 1.0 and entry.memory_limit_mb is None
+    assert lookup("uva1309") is JUDGES["poj3076"] and JudgeSpec is Judge
+
+
+@pytest.mark.parametrize("entry", PROBLEMS, ids=[e.name for e in PROBLEMS])
+def test_every_entry_answers_its_samples_under_every_name(entry):
+    for sample in entry.samples:
+        for name in entry.names:
+            assert answer(name, sample.input) == sample.output, name
+
+
+def test_registry_samples_are_the_sample_files():
+    """The samples in the package and the files in tests/data/judges are the same."""
+    files = {}
+    for path in SAMPLES:
+        files.setdefault(_problem(path), set()).add(
+            Sample(path.read_text(), path.with_suffix(".out").read_text()))
+    for name, found in files.items():
+        assert found <= set(JUDGES[name].samples), name
+    for entry in PROBLEMS:
+        assert set(entry.samples) <= set().union(*(files.get(n, set()) for n in entry.names))
+
+
+def _case_values(entry, case):
+    if entry.name == "leetcode37":
+        case = "".join("".join(row) for row in json.loads(case))
+    return bytes(_grid_of(case))
+
+
+@pytest.mark.parametrize("entry", PROBLEMS, ids=[e.name for e in PROBLEMS])
+def test_writer_and_reader_agree(entry):
+    rng = random.Random(entry.name)
+    for index in range(4):
+        puzzles = entry.puzzles(rng, index)
+        assert puzzles and all(len(p) == entry.size ** 2 for p in puzzles)
+        cases = entry.read(entry.write(puzzles))
+        assert [_case_values(entry, case) for case in cases] == puzzles
+
+
+@pytest.mark.parametrize("entry", PROBLEMS, ids=[e.name for e in PROBLEMS])
+def test_make_tests_reproducible_and_answered(entry):
+    tests = make_tests(entry.name, 3, seed=5)
+    assert tests == make_tests(entry.name, 3, seed=5) != make_tests(entry.name, 3, seed=6)
+    assert all(out == answer(entry.name, text) for text, out in tests)
+    for alias in entry.aliases:                 # the name is part of the seed
+        assert make_tests(alias, 3, seed=5) != tests
+
+
+# sha256 of make_tests(problem, 4, seed=0) as JSON: the same seed gives the same files on every
+# platform and in every version (the README promises it of gen-tests).
+MAKE_TESTS_SHA256 = {
+    'acwing166': '352c7163c326e1e07a449c0aad2219a8431e74814fac869834e0f687df33f16d',
+    'acwing169': '1bb3827182b1649002bb7a4b1495ed7f66d24345aac6b9dfd4854f1d17cea61a',
+    'hdu1426': '371cded78fbfe0185e70b370a3e02895744c8af67e777fea199dab0bf845564b',
+    'kattis-sudokunique': 'bf408b2487658b18b69ad9ddca7c47214eb010254f9be9c8ac7e052c5f596039',
+    'leetcode37': '7d955319478ccc0cbb1c6ab1692a2ba47bedbf4f3ec35493886da060c6275cbf',
+    'p1074': 'a488d8db9f7112522d2a49b633aa868534535b71b9b612b7f807f17d0ee3919e',
+    'p1784': 'b4394d58a1330fdee9925fd69a1905efac3b323804948cc6396392c54c88fa4f',
+    'poj2676': '5c799467c8d8caf4df426c46c72c8db4c798f3644a93044eebf625f2812a82a2',
+    'poj3074': 'a0f5cd5b158fcbe050c1a8d8d9dacf81d854d7c6b47c3f4632ae54acf09988ed',
+    'poj3076': 'e2f54cb580a67bb1d79ec1962eb9f5e2f49dffdcb7265baee0da6d50725f7348',
+    'spoj-sudoku': '9b5602d2843d0de697170aaf5e552107d3557ce5186ed51bf2abb00d0fd7ae29',
+    'uva1309': 'c12f665fd7bc8b9fc94f34126e8ecb29fcc539488ecf8053082b4b80c66ad669',
+    'zoj3122': '51fc0206a0e0ebbe67c9f698b1f240200b9b32e938e48883abbf32149ab69362',
+}
+
+
+@pytest.mark.parametrize("problem", sorted(JUDGES))
+def test_make_tests_bytes_are_pinned(problem):
+    got = hashlib.sha256(json.dumps(make_tests(problem, 4, seed=0)).encode()).hexdigest()
+    assert got == MAKE_TESTS_SHA256[problem]
+
+
+def test_unknown_problem_everywhere():
+    for call in (lambda: lookup("nope"), lambda: make_tests("nope", 1, 0),
+                 lambda: answer("nope", "")):
+        with pytest.raises(ValueError,
+                           match="unknown judge problem 'nope'; choose from acwing166, "):
+            call()

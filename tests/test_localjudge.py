@@ -8,10 +8,8 @@ from pathlib import Path
 import pytest
 
 import fastsudoku as fs
-from fastsudoku import localjudge
 from fastsudoku.cli import main
-from fastsudoku._testdata import make_tests
-from fastsudoku.judges import answer
+from fastsudoku.judges import answer, local, make_tests
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="process groups and wait4: POSIX")
 PY = sys.executable
@@ -23,7 +21,7 @@ def _tests(tmp_path, problem, count=3, seed=1):
     for k, (text, expected) in enumerate(make_tests(problem, count, seed), 1):
         (directory / f"{k}.in").write_text(text)
         (directory / f"{k}.out").write_text(expected)
-    return localjudge.tests_in(directory)
+    return local.tests_in(directory)
 
 
 def _program(tmp_path, name, body):
@@ -50,7 +48,7 @@ CORRECT = "import sys\nfrom fastsudoku.judges import answer\nsys.stdout.write(an
 def test_correct_program_is_accepted_everywhere(tmp_path):
     tests = _tests(tmp_path, "poj3074")
     cmd = _program(tmp_path, "ok", CORRECT.format(p="poj3074"))
-    verdicts = localjudge.judge("poj3074", cmd, tests, time_limit=10)
+    verdicts = local.judge("poj3074", cmd, tests, time_limit=10)
     assert [v.verdict for v in verdicts] == ["AC"] * 3
     assert all(v.wall > 0 and v.cpu > 0 and v.peak_kb > 1000 for v in verdicts)
 
@@ -61,7 +59,7 @@ def test_wrong_digit_points_at_the_line(tmp_path):
                    "lines = answer('poj3074', sys.stdin.read()).split('\\n')\n"
                    "d = lines[0][0]\nlines[0] = ('1' if d != '1' else '2') + lines[0][1:]\n"
                    "sys.stdout.write('\\n'.join(lines))\n")
-    first = localjudge.judge("poj3074", cmd, tests[:1], time_limit=10)[0]
+    first = local.judge("poj3074", cmd, tests[:1], time_limit=10)[0]
     assert first.verdict == "WA" and first.message.startswith("line 1: expected")
 
 
@@ -73,9 +71,9 @@ def test_sleeper_is_killed_with_its_children(tmp_path):
                    f"open({str(pidfile)!r}, 'w').write(str(child.pid))\n"
                    "time.sleep(60)\n")
     start = time.time()
-    result = localjudge.run(cmd, tests[0][1], time_limit=1.0)
+    result = local.run(cmd, tests[0][1], time_limit=1.0)
     assert result.timed_out and time.time() - start < 10
-    verdict, _ = localjudge._verdict("poj3074", result, tests[0][1], tests[0][2], 1.0, None)
+    verdict, _ = local._verdict("poj3074", result, tests[0][1], tests[0][2], 1.0, None)
     assert verdict == "TLE"
     child = int(pidfile.read_text())
     assert _gone(result.pid)
@@ -88,7 +86,7 @@ def test_sleeper_is_killed_with_its_children(tmp_path):
 def test_crash_is_a_runtime_error(tmp_path):
     tests = _tests(tmp_path, "poj3074", count=1)
     cmd = _program(tmp_path, "re", "import sys\nsys.stdin.read()\n1 / 0\n")
-    v = localjudge.judge("poj3074", cmd, tests, time_limit=10)[0]
+    v = local.judge("poj3074", cmd, tests, time_limit=10)[0]
     assert v.verdict == "RE" and "exit code 1" in v.message and "ZeroDivisionError" in v.message
 
 
@@ -97,10 +95,10 @@ def test_crash_is_a_runtime_error(tmp_path):
 def test_signal_is_a_runtime_error(tmp_path):
     tests = _tests(tmp_path, "poj3074", count=1)
     cmd = _program(tmp_path, "sig", "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n")
-    v = localjudge.judge("poj3074", cmd, tests, time_limit=10)[0]
+    v = local.judge("poj3074", cmd, tests, time_limit=10)[0]
     assert v.verdict == "RE" and "SIGSEGV" in v.message
     # Through a shell, the signal comes back as exit code 128 + 11, and is named.
-    v = localjudge.judge("poj3074", cmd + " < /dev/null", tests, time_limit=10)[0]
+    v = local.judge("poj3074", cmd + " < /dev/null", tests, time_limit=10)[0]
     assert v.verdict == "RE" and "139" in v.message and "SIGSEGV" in v.message
 
 
@@ -110,10 +108,10 @@ def test_signal_is_a_runtime_error(tmp_path):
 def test_memory_hog_is_mle(tmp_path):
     tests = _tests(tmp_path, "poj3074", count=1)
     cmd = _program(tmp_path, "mle", "x = bytearray(1 << 30)\nprint(len(x))\n")
-    v = localjudge.judge("poj3074", cmd, tests, time_limit=10, memory_limit_mb=200)[0]
+    v = local.judge("poj3074", cmd, tests, time_limit=10, memory_limit_mb=200)[0]
     assert v.verdict == "MLE"
     # Without a limit the same program is judged on its answer.
-    assert localjudge.judge("poj3074", cmd, tests, time_limit=10)[0].verdict == "WA"
+    assert local.judge("poj3074", cmd, tests, time_limit=10)[0].verdict == "WA"
 
 
 def test_poj2676_accepts_a_different_valid_solution(tmp_path):
@@ -129,15 +127,15 @@ def test_poj2676_accepts_a_different_valid_solution(tmp_path):
                    "grid = '\\n'.join(lines[1:10]) + '\\n'\n"
                    "sols = list(fs.solutions(grid, limit=50))\n"
                    "sys.stdout.write(sols[-1])\n")
-    tests = localjudge.tests_in(directory)
-    v = localjudge.judge("poj2676", cmd, tests, time_limit=10)[0]
+    tests = local.tests_in(directory)
+    v = local.judge("poj2676", cmd, tests, time_limit=10)[0]
     assert v.verdict == "AC"
     ours = answer("poj2676", text)
     assert len(list(fs.solutions(multi, limit=50))) > 1
     # A grid that breaks a rule is a WA naming it.
     bad = _program(tmp_path, "bad", "import sys\nsys.stdin.read()\n"
                    f"sys.stdout.write({ours!r}.replace('1', '2', 1))\n")
-    v = localjudge.judge("poj2676", bad, tests, time_limit=10)[0]
+    v = local.judge("poj2676", bad, tests, time_limit=10)[0]
     assert v.verdict == "WA" and "case 1" in v.message
 
 
@@ -147,7 +145,7 @@ def test_missing_blank_line_between_poj3076_cases_is_pe(tmp_path):
     assert multi, "some generated file must hold two cases"
     cmd = _program(tmp_path, "pe", "import sys\nfrom fastsudoku.judges import answer\n"
                    "sys.stdout.write(answer('poj3076', sys.stdin.read()).replace('\\n\\n', '\\n'))\n")
-    verdicts = localjudge.judge("poj3076", cmd, multi[:1], time_limit=10)
+    verdicts = local.judge("poj3076", cmd, multi[:1], time_limit=10)
     assert verdicts[0].verdict == "PE"
 
 
@@ -173,7 +171,7 @@ def test_cli_self_and_json_report(tmp_path, capsys):
                                   "'import time; time.sleep(60)'])\nprint('child left behind')\n"])
 def test_no_process_outlives_any_verdict(tmp_path, body):
     tests = _tests(tmp_path, "poj3074", count=1)
-    result = localjudge.run(_program(tmp_path, "p", body), tests[0][1], time_limit=10)
+    result = local.run(_program(tmp_path, "p", body), tests[0][1], time_limit=10)
     assert not result.timed_out
     assert _gone(result.pid)
 
@@ -205,9 +203,9 @@ def test_setsid_grandchild_holding_stdout_dies_before_the_verdict(tmp_path, pare
                    "print(\"still here\", flush=True); time.sleep(60)'], start_new_session=True)\n"
                    f"open({str(pidfile)!r}, 'w').write(str(child.pid))\n"
                    + ("time.sleep(60)\n" if parent_sleeps else "print('bye', flush=True)\n"))
-    code = ("import sys, time\nfrom pathlib import Path\nfrom fastsudoku import localjudge\n"
+    code = ("import sys, time\nfrom pathlib import Path\nfrom fastsudoku.judges import local\n"
             "start = time.perf_counter()\n"
-            f"v = localjudge.judge('poj3074', {cmd!r}, [('1', Path({str(tests[0][1])!r}), "
+            f"v = local.judge('poj3074', {cmd!r}, [('1', Path({str(tests[0][1])!r}), "
             f"Path({str(tests[0][2])!r}))], time_limit=2)[0]\n"
             "print(v.verdict, time.perf_counter() - start)\n")
     done = subprocess.run([PY, "-c", code], capture_output=True, text=True, timeout=40)
@@ -221,9 +219,9 @@ def test_setsid_grandchild_holding_stdout_dies_before_the_verdict(tmp_path, pare
 
 # The judge's own peak: VmHWM, the high-water mark of this process's memory (ru_maxrss would
 # carry the peak of the pytest process that forked it across exec).
-PEAK_RSS = ("import re, sys\nfrom pathlib import Path\nfrom fastsudoku import localjudge\n"
+PEAK_RSS = ("import re, sys\nfrom pathlib import Path\nfrom fastsudoku.judges import local\n"
             "tests = [('1', Path(sys.argv[1]), Path(sys.argv[2]))]\n"
-            "v = localjudge.judge('poj3074', sys.argv[3], tests, time_limit=20, "
+            "v = local.judge('poj3074', sys.argv[3], tests, time_limit=20, "
             "output_limit_mb=float(sys.argv[4]))[0]\n"
             "hwm = re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read())\n"
             "print(v.verdict, int(hwm.group(1)) // 1024)\n"
@@ -260,19 +258,19 @@ def test_streaming_compare_matches_the_whole_text_rules():
              ("1\n2\n", "1\n3\n", "WA"), ("1\n2\n", "1\n", "WA"), ("1\n", "1\n2\n", "WA"),
              ("", "", "AC"), ("", "\n\n", "AC"), ("1\n", "", "WA")]
     for expected, output, verdict in cases:
-        assert localjudge.compare("poj3074", "", expected, output)[0] == verdict, \
+        assert local.compare("poj3074", "", expected, output)[0] == verdict, \
             (expected, output)
     # Lines and tokens over the cap never equal anything, and stay bounded.
-    assert list(localjudge._lines(io.StringIO("a" * 10 + "\nb"), cap=4)) == \
+    assert list(local._lines(io.StringIO("a" * 10 + "\nb"), cap=4)) == \
         [("aaaa", False), ("b", True)]
-    assert list(localjudge._lines(io.StringIO("ab" + " " * 10 + "\nb"), cap=4)) == \
+    assert list(local._lines(io.StringIO("ab" + " " * 10 + "\nb"), cap=4)) == \
         [("ab", True), ("b", True)]
     chunked = io.StringIO(" x " + "y" * 200_000 + " z\n")
-    assert [(t[:3], w) for t, w in localjudge._tokens(chunked, cap=100_000)] == \
+    assert [(t[:3], w) for t, w in local._tokens(chunked, cap=100_000)] == \
         [("x", True), ("yyy", False), ("z", True)]
     tokens = " ".join(str(k) for k in range(50_000))
-    assert [t for t, _ in localjudge._tokens(io.StringIO(tokens))] == tokens.split()
-    message = localjudge.compare("poj3074", "", "1\n", "9" * 500 + "\n")[1]
+    assert [t for t, _ in local._tokens(io.StringIO(tokens))] == tokens.split()
+    message = local.compare("poj3074", "", "1\n", "9" * 500 + "\n")[1]
     assert len(message) < 200
 
 
@@ -294,13 +292,13 @@ def test_forking_memory_hog_is_mle(tmp_path):
                    "    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0\n"
                    "from fastsudoku.judges import answer\n"
                    "sys.stdout.write(answer('poj3074', sys.stdin.read()))\n")
-    v = localjudge.judge("poj3074", cmd, tests, time_limit=20, memory_limit_mb=256)[0]
+    v = local.judge("poj3074", cmd, tests, time_limit=20, memory_limit_mb=256)[0]
     assert v.verdict == "MLE", v
     assert "processes together" in v.message
     peak = float(v.message.split()[1])
     assert peak > 256 and v.peak_kb > 256 * 1024     # never a peak below the limit
     # The same program is accepted under a limit that holds the tree.
-    assert localjudge.judge("poj3074", cmd, tests, time_limit=20,
+    assert local.judge("poj3074", cmd, tests, time_limit=20,
                             memory_limit_mb=2048)[0].verdict == "AC"
 
 
@@ -310,22 +308,52 @@ def test_forking_memory_hog_is_mle(tmp_path):
 def test_mle_from_a_refused_allocation_never_reports_a_peak_below_the_limit(tmp_path):
     tests = _tests(tmp_path, "poj3074", count=1)
     cmd = _program(tmp_path, "mle", "x = bytearray(1 << 30)\n")
-    v = localjudge.judge("poj3074", cmd, tests, time_limit=10, memory_limit_mb=256)[0]
+    v = local.judge("poj3074", cmd, tests, time_limit=10, memory_limit_mb=256)[0]
     assert v.verdict == "MLE" and "over the limit" not in v.message
     assert "RLIMIT_AS" in v.message and "virtual memory" in v.message
+
+
+def test_localjudge_is_an_alias_of_judges_local():
+    """``fastsudoku.localjudge`` (the first version's module) re-exports every public name of
+    ``fastsudoku.judges.local``, the same objects."""
+    import inspect
+
+    import fastsudoku.localjudge as alias
+    assert sorted(alias.__all__) == sorted(local.__all__)
+    assert all(getattr(alias, name) is getattr(local, name) for name in local.__all__)
+    public = {name for name, obj in vars(local).items() if not name.startswith("_")
+              and (inspect.isfunction(obj) or inspect.isclass(obj))
+              and obj.__module__ == local.__name__}
+    assert public <= set(local.__all__)
+
+
+def test_the_checker_names_units_as_the_reference_does():
+    from reference import _unit_name, units
+    assert local._UNITS9 == [(_unit_name(k, 9), unit) for k, unit in enumerate(units(9, 3, 3))]
+    latin = bytes((i + j) % 9 + 1 for i in range(9) for j in range(9))    # rows, columns ok
+    assert local._broken_rule(bytes(81), latin) == "2 repeats in box 1"
+    solved = bytes(int(ch) for ch in fs.solve("." * 81))
+    assert local._broken_rule(bytes(81), solved) == ""
+    swapped = bytearray(solved)
+    swapped[0], swapped[9] = swapped[9], swapped[0]                      # rows 1 and 2 broken
+    assert local._broken_rule(bytes(81), bytes(swapped)) == f"{solved[9]} repeats in row 1"
+    assert local._broken_rule(solved[:80] + b"\0", solved[:80] + b"\0") == "r9c9 is empty"
+    given = bytes([solved[0] % 9 + 1]) + bytes(80)
+    assert local._broken_rule(given, solved) == \
+        f"r1c1 changes the given {given[0]} to {solved[0]}"
 
 
 def test_bad_commands_and_limits_are_refused(tmp_path):
     tests = _tests(tmp_path, "poj3074", count=1)
     for command in ["", "   ", 'python3 "x']:
         with pytest.raises(ValueError, match="command"):
-            localjudge.judge("poj3074", command, tests, time_limit=1)
+            local.judge("poj3074", command, tests, time_limit=1)
     with pytest.raises(FileNotFoundError):
-        localjudge.judge("poj3074", str(tmp_path / "nonexistent"), tests, time_limit=1)
+        local.judge("poj3074", str(tmp_path / "nonexistent"), tests, time_limit=1)
     script = tmp_path / "noexec.sh"
     script.write_text("#!/bin/sh\necho 1\n")
     with pytest.raises(PermissionError):
-        localjudge.judge("poj3074", str(script), tests, time_limit=1)
+        local.judge("poj3074", str(script), tests, time_limit=1)
     ok = _program(tmp_path, "ok", CORRECT.format(p="poj3074"))
     for kwargs in [{"time_limit": float("nan")}, {"time_limit": float("inf")},
                    {"time_limit": 0}, {"time_limit": -1},
@@ -334,6 +362,6 @@ def test_bad_commands_and_limits_are_refused(tmp_path):
                    {"time_limit": 1, "memory_limit_mb": -1},
                    {"time_limit": 1, "output_limit_mb": 0}]:
         with pytest.raises(ValueError, match="limit"):
-            localjudge.judge("poj3074", ok, tests, **kwargs)
+            local.judge("poj3074", ok, tests, **kwargs)
     with pytest.raises(TypeError, match="time_limit"):
-        localjudge.judge("poj3074", ok, tests, time_limit="1")
+        local.judge("poj3074", ok, tests, time_limit="1")

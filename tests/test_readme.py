@@ -24,7 +24,10 @@ def test_readme_examples():
 @pytest.mark.parametrize("module", ["fastsudoku", "fastsudoku._api", "fastsudoku._cover",
                                     "fastsudoku._target", "fastsudoku._batch",
                                     "fastsudoku.dask", "fastsudoku.formats",
-                                    "fastsudoku.judges", "fastsudoku.localjudge",
+                                    "fastsudoku.judges", "fastsudoku.judges.registry",
+                                    "fastsudoku.judges.problems", "fastsudoku.judges.samples",
+                                    "fastsudoku.judges.testdata", "fastsudoku.judges.local",
+                                    "fastsudoku.localjudge",
                                     "fastsudoku._generate", "fastsudoku._rate"])
 def test_docstring_examples(module):
     import importlib

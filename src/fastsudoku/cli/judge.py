@@ -1,5 +1,5 @@
 """judge-format, gen-tests and judge: online-judge problems (``fastsudoku.judges``) and the
-local judge (``fastsudoku.localjudge``)."""
+local judge (``fastsudoku.judges.local``)."""
 from __future__ import annotations
 
 import argparse
@@ -7,7 +7,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .. import SudokuError, judges, localjudge
+from .. import SudokuError, judges
+from ..judges import local
 from .errors import EXIT_DATAERR, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, fail
 from .reading import open_input
 
@@ -98,9 +99,9 @@ def add_judge_arguments(s: argparse.ArgumentParser) -> None:
                    help="MB: RLIMIT_AS on each process caps its virtual memory (JVM or Go "
                         "programs get MLE well below their resident size), and on Linux the "
                         "summed resident size of the whole process tree; not on Windows")
-    s.add_argument("--output-limit", type=float, default=localjudge.DEFAULT_OUTPUT_LIMIT_MB,
+    s.add_argument("--output-limit", type=float, default=local.DEFAULT_OUTPUT_LIMIT_MB,
                    help="MB of stdout (and of stderr) before the program is killed: OLE "
-                        f"(default {localjudge.DEFAULT_OUTPUT_LIMIT_MB:g})")
+                        f"(default {local.DEFAULT_OUTPUT_LIMIT_MB:g})")
     s.add_argument("--repeat", type=int, default=1, help="runs a test; times are medians")
     s.add_argument("--json", action="store_true", help="the report as JSON")
 
@@ -116,10 +117,10 @@ def run_judge(args: argparse.Namespace) -> int:
     executable); 65 no tests in --tests."""
     if args.repeat < 1 or (args.generate is not None and args.generate < 1):
         return fail("--repeat and --generate must be at least 1", EXIT_USAGE)
-    command = localjudge.self_command(args.problem) if args.self else args.run_command
+    command = local.self_command(args.problem) if args.self else args.run_command
     try:
-        localjudge.check_limits(args.time_limit, args.memory_limit, args.output_limit)
-        localjudge.program_argv(command)
+        local.check_limits(args.time_limit, args.memory_limit, args.output_limit)
+        local.program_argv(command)
     except (TypeError, ValueError) as e:
         text = str(e)
         for name, flag in _LIMIT_OPTIONS.items():
@@ -135,15 +136,15 @@ def run_judge(args: argparse.Namespace) -> int:
                             EXIT_UNSOLVED)
         else:
             directory = Path(args.tests)
-        tests = localjudge.tests_in(directory)
+        tests = local.tests_in(directory)
         if not tests:
             return fail(f"no N.in / N.out pairs in {directory}", EXIT_DATAERR)
         try:
-            verdicts = localjudge.judge(args.problem, command, tests, args.time_limit,
+            verdicts = local.judge(args.problem, command, tests, args.time_limit,
                                         args.memory_limit, args.repeat,
                                         output_limit_mb=args.output_limit)
         except OSError as e:
             what = e.filename if e.filename is not None else command
             return fail(f"--run: cannot run {str(what)!r}: {e.strerror or e}", EXIT_USAGE)
-    sys.stdout.write(localjudge.report(verdicts, args.time_limit, args.json, args.repeat))
+    sys.stdout.write(local.report(verdicts, args.time_limit, args.json, args.repeat))
     return EXIT_OK if all(v.verdict == "AC" for v in verdicts) else EXIT_UNSOLVED

@@ -1,7 +1,7 @@
 """Run one program under the local judge's limits, and leave no process of it behind.
 
-Standard library only: on POSIX :mod:`fastsudoku.localjudge` runs this file by path
-(``python -I -S _judgeproc.py CONFIG``) as a dedicated supervisor process, one per run, so
+Standard library only: on POSIX :mod:`fastsudoku.judges.local` runs this file by path
+(``python -I -S _supervisor.py CONFIG``) as a dedicated supervisor process, one per run, so
 that what it changes about itself (``PR_SET_CHILD_SUBREAPER``) never touches the judge's own
 process.  On Windows :func:`supervise` runs inside the judge.
 
@@ -31,6 +31,10 @@ import subprocess
 import sys
 import threading
 import time
+from typing import IO, Any, Dict, List, Optional, Tuple, Union
+
+Report = Dict[str, Any]
+Stream = Union[int, IO[bytes]]          # a file descriptor or an open binary file
 
 POLL = 0.01                     # seconds between two samples of memory and output size
 LINUX = sys.platform.startswith("linux")
@@ -44,14 +48,14 @@ def become_subreaper() -> bool:
     try:
         import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+        return bool(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
     except (OSError, AttributeError):
         return False
 
 
-def _children_of(pid: int) -> list:
+def _children_of(pid: int) -> List[int]:
     """Direct children of `pid` (every thread's list: a thread's children are listed by it)."""
-    kids = []
+    kids: List[int] = []
     try:
         tasks = os.listdir(f"/proc/{pid}/task")
     except OSError:
@@ -65,9 +69,9 @@ def _children_of(pid: int) -> list:
     return kids
 
 
-def _parent_links() -> dict:
+def _parent_links() -> Dict[int, List[int]]:
     """{parent pid: [child pids]} from every /proc/PID/stat (kernels without ``children``)."""
-    links: dict = {}
+    links: Dict[int, List[int]] = {}
     for name in os.listdir("/proc"):
         if name.isdigit():
             try:
@@ -83,12 +87,13 @@ def _parent_links() -> dict:
 _HAS_CHILDREN = LINUX and os.path.exists(f"/proc/self/task/{os.getpid()}/children")
 
 
-def descendants(root: int) -> list:
+def descendants(root: int) -> List[int]:
     """Every live or zombie descendant of `root` (Linux), parents before children."""
     if not LINUX:
         return []
     links = None if _HAS_CHILDREN else _parent_links()
-    found, todo = [], [root]
+    found: List[int] = []
+    todo = [root]
     while todo:
         pid = todo.pop()
         kids = _children_of(pid) if links is None else links.get(pid, [])
@@ -115,7 +120,7 @@ def _kill(pid: int) -> None:
         pass
 
 
-def _kill_tree(proc: subprocess.Popen, tree: bool) -> None:
+def _kill_tree(proc: "subprocess.Popen[bytes]", tree: bool) -> None:
     if os.name != "posix":
         proc.kill()
         return
@@ -149,17 +154,19 @@ def _sweep(me: int) -> int:
             time.sleep(0.001)
 
 
-def supervise(cfg: dict, stdin, stdout, stderr, tree: bool = False) -> dict:
+def supervise(cfg: Report, stdin: Stream, stdout: Stream, stderr: Stream,
+              tree: bool = False) -> Report:
     """Run the program of `cfg` (``argv`` or ``shell``) under ``time_limit`` (s),
     ``memory_limit`` and ``output_limit`` (bytes, or None); the report as a dict.
 
     `tree`: this process is a subreaper (Linux); sweep and measure the whole tree."""
     posix = os.name == "posix"
-    memory_limit = cfg.get("memory_limit")
+    memory_limit: Optional[int] = cfg.get("memory_limit")
     output_limit = cfg.get("output_limit")
 
     def limits() -> None:               # in the child, before exec
         import resource
+        assert memory_limit is not None
         try:
             resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
         except (ValueError, OSError):
@@ -175,10 +182,10 @@ def supervise(cfg: dict, stdin, stdout, stderr, tree: bool = False) -> dict:
     except OSError as e:
         return {"error": e.strerror or str(e), "errno": e.errno,
                 "filename": str(e.filename) if e.filename is not None else None}
-    state = {"reason": None, "tree_peak_kb": 0, "processes": 1}
+    state: Dict[str, Any] = {"reason": None, "tree_peak_kb": 0, "processes": 1}
     lock = threading.Lock()
     done = threading.Event()
-    out_fds = [("stdout", stdout), ("stderr", stderr)]
+    out_fds: List[Tuple[str, Stream]] = [("stdout", stdout), ("stderr", stderr)]
 
     def stop(reason: str) -> None:
         with lock:
@@ -215,7 +222,8 @@ def supervise(cfg: dict, stdin, stdout, stderr, tree: bool = False) -> dict:
 
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
-    cpu = peak_kb = None
+    cpu: Optional[float] = None
+    peak_kb: Optional[int] = None
     if posix:
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
