@@ -130,6 +130,41 @@ ctypedef struct Search:
     int locked_levels        # locked candidates in the propagation of levels < this
     int capacity
 
+# Target Sudoku (_core_target.pxi): branch and bound on the bitmask search, whose state
+# it carries with the bound's.
+ctypedef struct Target:
+    const int64_t *weights   # ncells
+    uint16_t *order          # nunits x n: each unit's cells, heaviest weight first
+    int64_t *cell_bound      # ncells of scratch: the best each unplaced cell can add
+    bint use_bound           # False: plain enumeration of every solution (the baseline)
+    bint dive                # stop at the first solution (to have a score to beat)
+    bint lagrange            # use the Lagrangian bound (else the combinatorial one alone)
+    bint found
+    int64_t best
+    uint8_t *best_values     # ncells: the best solution so far (values 1..n)
+    # Lagrangian bound (see target_lagrange)
+    int lam_words            # nunits * n
+    int lam_capacity         # levels of lam
+    double *lam              # lam_capacity x lam_words: the multipliers of each level
+    double *lam_step         # lam_words of scratch: the multipliers being tried
+    int32_t *hits            # lam_words of scratch: cells of the unit taking the value
+    uint8_t *pick            # ncells of scratch: the value each cell takes in the relaxation
+    double *adjusted         # n of scratch: a cell's adjusted value of each candidate
+    int root_rounds          # subgradient steps at the first level a bound is asked of
+    int node_rounds          # subgradient steps at every other level
+    int passes               # bound, fix, propagate: at most this many times a level
+    double step_scale        # Polyak's factor (0, 2) on the subgradient step
+    # The Lagrangian bound's work: the candidates its passes visited (relaxations and
+    # reduced-cost fixing), and the last relaxation's.  visits / ncells counts as guesses
+    # for the node limit and the checks for Ctrl-C (see target_spent).
+    int64_t visits
+    int64_t visited
+
+ctypedef struct TargetSearch:
+    Search s                 # first: its SearchRun is this struct's
+    Target *t
+
+
 # The 9x9 digit-band engine (drawn in _core_digitband.pxi): one 27-bit mask a digit and
 # band, copied a level; the levels live in the struct (no allocation a puzzle).
 cdef enum:

@@ -20,7 +20,8 @@
 #          +-- DEEPER (d + 1) / IN_PLACE (d)      FAILED: NEXT      SPENT: BACKTRACK
 #
 # Each engine supplies the hooks (in its own file): choose, has_next, spend, advance, and
-# for the engines that undo instead of copying (dlx), retreat and release.  The engine is a
+# for the engines that undo instead of copying (dlx), retreat and release.  Target Sudoku's
+# branch and bound (_core_target.pxi) runs on it too, with the bound in its hooks.  The engine is a
 # fused type, so each engine gets its own compiled copy with its hooks inlined: the loop is
 # written once and costs nothing to share.  `tree` is a constant for dlx (its copy with the
 # tree of sizes, and its copy without); the other engines ignore it.
@@ -30,10 +31,15 @@ ctypedef fused AnySearch:
     Search9
     ExactCover
     BitCover
+    TargetSearch             # the bitmask search with the bound of target Sudoku
 
 
 cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
-    cdef SearchRun *run = &s.run
+    cdef SearchRun *run
+    if AnySearch is TargetSearch:
+        run = &s.s.run
+    else:
+        run = &s.run
     cdef int d = run.depth, phase = run.phase, rc, status
     if phase == PHASE_DONE:
         return SEARCH_EXHAUSTED
@@ -45,8 +51,10 @@ cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
                 rc = s9_choose(s, d)
             elif AnySearch is ExactCover:
                 rc = xc_choose(s, d, tree)
-            else:
+            elif AnySearch is BitCover:
                 rc = bx_choose(s, d)
+            else:
+                rc = target_choose(s, d)
             if rc == 0:
                 run.depth = d
                 run.phase = PHASE_BACKTRACK
@@ -69,8 +77,10 @@ cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
             rc = s9_has_next(s, d)
         elif AnySearch is ExactCover:
             rc = xc_has_next(s, d)
-        else:
+        elif AnySearch is BitCover:
             rc = bx_has_next(s, d)
+        else:
+            rc = bitmask_has_next(&s.s, d)
         if not rc:
             if AnySearch is ExactCover:
                 xc_release(s, d, tree)
@@ -80,6 +90,8 @@ cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
             status = xc_spend(s, d)
         elif AnySearch is BitCover:
             status = bx_spend(s, d)
+        elif AnySearch is TargetSearch:
+            status = target_spend(s)
         else:
             status = copy_spend(run)
         if status:
@@ -93,8 +105,10 @@ cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
             rc = s9_advance(s, d)
         elif AnySearch is ExactCover:
             rc = xc_advance(s, d, tree)
-        else:
+        elif AnySearch is BitCover:
             rc = bx_advance(s, d)
+        else:
+            rc = target_advance(s, d)
         if rc == STEP_DEEPER:
             d += 1
             phase = PHASE_DESCEND

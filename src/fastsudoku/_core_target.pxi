@@ -44,35 +44,6 @@ cdef inline int64_t value_sum(uint64_t mask) noexcept nogil:
     return total
 
 
-ctypedef struct Target:
-    const int64_t *weights   # ncells
-    uint16_t *order          # nunits x n: each unit's cells, heaviest weight first
-    int64_t *cell_bound      # ncells of scratch: the best each unplaced cell can add
-    bint use_bound           # False: plain enumeration of every solution (the baseline)
-    bint dive                # stop at the first solution (to have a score to beat)
-    bint lagrange            # use the Lagrangian bound (else the combinatorial one alone)
-    bint found
-    int64_t best
-    uint8_t *best_values     # ncells: the best solution so far (values 1..n)
-    # Lagrangian bound (see target_lagrange)
-    int lam_words            # nunits * n
-    int lam_capacity         # levels of lam
-    double *lam              # lam_capacity x lam_words: the multipliers of each level
-    double *lam_step         # lam_words of scratch: the multipliers being tried
-    int32_t *hits            # lam_words of scratch: cells of the unit taking the value
-    uint8_t *pick            # ncells of scratch: the value each cell takes in the relaxation
-    double *adjusted         # n of scratch: a cell's adjusted value of each candidate
-    int root_rounds          # subgradient steps at the first level a bound is asked of
-    int node_rounds          # subgradient steps at every other level
-    int passes               # bound, fix, propagate: at most this many times a level
-    double step_scale        # Polyak's factor (0, 2) on the subgradient step
-    # The Lagrangian bound's work: the candidates its passes visited (relaxations and
-    # reduced-cost fixing), and the last relaxation's.  visits / ncells counts as guesses
-    # for the node limit and the checks for Ctrl-C (see target_spent).
-    int64_t visits
-    int64_t visited
-
-
 cdef int target_init(Target *t, const Geometry *g, const int64_t *weights) noexcept nogil:
     """Sort each unit's cells by weight, heaviest first; -1 out of memory."""
     cdef int u, k, j, n = g.n
@@ -465,92 +436,89 @@ cdef inline int64_t target_spent(const Search *s, const Target *t) noexcept nogi
     return s.run.guesses + t.visits // s.g.ncells
 
 
-cdef inline int target_guess(Search *s, const Target *t) noexcept nogil:
-    """search_guess with the bound's work counted as guesses (the limit and Ctrl-C)."""
-    cdef int64_t spent = target_spent(s, t)
+# The hooks of the one search loop (machine_next, _core_machine.pxi) for branch and bound:
+# the bitmask engine's, with the bound.
+
+cdef inline int target_choose(TargetSearch *ts, int d) noexcept nogil:
+    """Choose the cell to branch on at level d: 1.  Every cell placed: keep the solution if
+    it beats the best; 0 (stop: a solution) when diving, else -1 (on to the next one)."""
+    cdef Search *s = &ts.s
+    cdef Target *t = ts.t
+    cdef uint64_t *top = s.states + <size_t>d * s.level_words
+    cdef int cell = choose_cell(s.g, top, s.ties)
+    cdef int64_t score
+    if cell < 0:
+        score = target_score(s.g, top, t.weights)
+        if not t.found or score > t.best:
+            t.found = True
+            t.best = score
+            search_solution_at(s.g, top, t.best_values)
+        return 0 if t.dive else -1
+    s.branch_cell[d] = cell
+    s.branch_rest[d] = top[cell]
+    return 1
+
+
+cdef inline int target_spend(TargetSearch *ts) noexcept nogil:
+    """copy_spend with the bound's work counted as guesses (the limit and Ctrl-C)."""
+    cdef Search *s = &ts.s
+    cdef int64_t spent = target_spent(s, ts.t)
     cdef int status = search_budget(spent, s.run.node_limit, spent, &s.run.next_signal_check)
     if status == 0:
         s.run.guesses += 1
     return status
 
 
+cdef inline int target_advance(TargetSearch *ts, int d) noexcept nogil:
+    """bitmask_advance in the bound's value order, with the level's multipliers going
+    along (improved in place on the last alternative, else copied to the child's level)
+    and the bound asked of the child."""
+    cdef Search *s = &ts.s
+    cdef Target *t = ts.t
+    cdef const Geometry *g = s.g
+    cdef uint64_t rest = s.branch_rest[d], bit
+    cdef int cell = s.branch_cell[d]
+    cdef uint64_t *child
+    cdef double *lam
+    if t.use_bound:
+        bit = target_best_value(g, cell, rest, t, t.lam + <size_t>d * t.lam_words)
+    else:
+        bit = highest_bit(rest) if t.weights[cell] >= 0 else lowest_bit(rest)
+    rest ^= bit
+    s.branch_rest[d] = rest
+    clear_work(s)
+    child = search_child(s, d, rest == 0)
+    lam = NULL if child == NULL else target_lam(t, d if rest == 0 else d + 1)
+    if lam == NULL:
+        return STEP_NOMEM
+    if rest != 0:
+        memcpy(lam, lam - t.lam_words, t.lam_words * sizeof(double))
+    if (eliminate(g, child, cell, child[cell] ^ bit, &s.work, g.nwords)
+            and propagate(g, child, &s.work, s.segs, False)
+            and not target_cut(s, child, t, lam)):
+        return STEP_DEEPER if rest else STEP_IN_PLACE
+    return STEP_FAILED if rest else STEP_SPENT
+
+
 cdef int target_run(Search *s, Target *t) noexcept nogil:
     """Search the whole tree (after search_init) for the best score; the status it ended on.
 
     SEARCH_EXHAUSTED: t.found / t.best / t.best_values are the optimum (or no solution);
-    SEARCH_LIMIT, SEARCH_INTERRUPTED, SEARCH_NOMEM: the best found so far, not proven.
+    SEARCH_FOUND: the dive's first solution; SEARCH_LIMIT, SEARCH_INTERRUPTED, SEARCH_NOMEM:
+    the best found so far, not proven.
     """
-    cdef const Geometry *g = s.g
-    cdef size_t words = s.level_words
-    cdef int d = 0, cell, status
-    cdef uint64_t *top
-    cdef uint64_t *child
-    cdef uint64_t rest, bit
-    cdef int64_t score
-    cdef double *lam
-    cdef int phase = s.run.phase
-    if phase == PHASE_DONE:
+    cdef TargetSearch ts
+    cdef int status
+    if s.run.phase == PHASE_DONE:
         return SEARCH_EXHAUSTED
     if t.found and t.use_bound and target_cut_root(s, t):
         s.run.phase = PHASE_DONE
         return SEARCH_EXHAUSTED
-    while True:
-        top = s.states + d * words
-        if phase == PHASE_DESCEND:
-            cell = choose_cell(g, top, s.ties)
-            if cell < 0:
-                score = target_score(g, top, t.weights)
-                if not t.found or score > t.best:
-                    t.found = True
-                    t.best = score
-                    search_solution_at(g, top, t.best_values)
-                if t.dive:
-                    s.run.phase = PHASE_DONE
-                    return SEARCH_FOUND
-                phase = PHASE_BACKTRACK
-                continue
-            s.branch_cell[d] = cell
-            s.branch_rest[d] = top[cell]
-        elif phase == PHASE_BACKTRACK:
-            if d == 0:
-                s.run.phase = PHASE_DONE
-                return SEARCH_EXHAUSTED
-            d -= 1
-            top = s.states + d * words
-        rest = s.branch_rest[d]
-        if rest == 0:
-            phase = PHASE_BACKTRACK
-            continue
-        status = target_guess(s, t)
-        if status:
-            s.run.phase = PHASE_DONE
-            return status
-        cell = s.branch_cell[d]
-        if t.use_bound:
-            bit = target_best_value(g, cell, rest, t, t.lam + <size_t>d * t.lam_words)
-        else:
-            bit = highest_bit(rest) if t.weights[cell] >= 0 else lowest_bit(rest)
-        rest ^= bit
-        s.branch_rest[d] = rest
-        clear_work(s)
-        child = search_child(s, d, rest == 0)
-        # The multipliers go with the state: improved in place on the last alternative,
-        # else copied to the child's level.
-        lam = NULL if child == NULL else target_lam(t, d if rest == 0 else d + 1)
-        if lam == NULL:
-            s.run.phase = PHASE_DONE
-            return SEARCH_NOMEM
-        top = s.states + d * words
-        if rest != 0:
-            memcpy(lam, lam - t.lam_words, t.lam_words * sizeof(double))
-        if (eliminate(g, child, cell, child[cell] ^ bit, &s.work, g.nwords)
-                and propagate(g, child, &s.work, s.segs, False)
-                and not target_cut(s, child, t, lam)):
-            if child != top:
-                d += 1
-            phase = PHASE_DESCEND
-        else:
-            phase = PHASE_NEXT if child != top else PHASE_BACKTRACK
+    ts.s = s[0]                  # the search's state, moved in for the run and back after
+    ts.t = t
+    status = machine_next(&ts, False)
+    s[0] = ts.s
+    return status
 
 
 cdef int target_solve(Search *s, const Geometry *g, const uint8_t *values, Target *t,
