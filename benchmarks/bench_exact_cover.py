@@ -156,8 +156,9 @@ class FastSudoku(Tool):
             self.count = self._count_public
             self.first = self._first_public
         else:
-            from fastsudoku._core import ExactCoverSearch
-            self.ECS = ExactCoverSearch
+            from fastsudoku import _core
+            self.core = _core
+            self.ECS = _core.ExactCoverSearch
             self.api = ("fastsudoku._core.ExactCoverSearch(n, offsets, cols, secondary)"
                         ".count() / .next_solution()" + (
                             "" if self.force_core else " (public API not found)"))
@@ -184,7 +185,8 @@ class FastSudoku(Tool):
 
     def _count_core(self, obj):
         found, status = obj.count()
-        if status != "exhausted":
+        # The core's status: a code since the engine table (EXHAUSTED), a name before.
+        if status != getattr(self.core, "EXHAUSTED", "exhausted"):
             raise RuntimeError(f"search ended with {status}")
         return found
 

@@ -38,10 +38,22 @@ def _run(python: str, script: List[str], out: Path,
     with open(out) as f:
         lines = [ln for ln in f if not ln.startswith("#")]
     for row in csv.DictReader(lines):
-        key = tuple(rename.get(v, v) if k == "engine" else v
-                    for k, v in row.items() if k in ("set", "engine", "limit", "times"))
-        rows[key] = {k: float(v) for k, v in row.items() if k.endswith("_per_s") and v}
+        key = tuple(rename.get(v, v) if k == "engine" else v for k, v in row.items()
+                    if k in ("set", "engine", "limit", "times", "problem", "tool"))
+        # Throughputs (*_per_s) as they are; times in seconds (*_s) as their inverse, so
+        # that new/base above 1 is faster either way.
+        rows[key] = {k: float(v) if k.endswith("_per_s") else 1 / float(v)
+                     for k, v in row.items()
+                     if v and k.endswith("_s") and _number(v) and float(v) > 0}
     return rows, cpu
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def main() -> None:

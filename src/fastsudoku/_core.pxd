@@ -11,6 +11,7 @@
 #   _core_digitband.pxi     engine "digitband": 9x9 on digit-band bitboards        (Search9)
 #   _core_dlx.pxi           engine "dlx": dancing links, general exact cover       (ExactCover)
 #   _core_bitset.pxi        engine "bitset": Algorithm X on row bitsets            (BitCover)
+#   _core_machine.pxi       the one search loop, a fused type over the engines' states
 #   _core_sudoku_cover.pxi  Sudoku as an exact-cover matrix, for dlx and bitset
 #   _core_engines.pxi       the engine table, options and result; the search objects
 #   _core_batch.pxi         services on the contract: batches, the 81-character fast path,
@@ -328,5 +329,7 @@ ctypedef struct Engine:
 
 cdef const Engine *engine_row(int engine) noexcept nogil
 cdef void engine_options_default(EngineOptions *o) noexcept nogil
+cdef int engine_count(const Engine *e, EngineState *s, const Sudoku *p, int64_t limit,
+                      uint8_t *first, int64_t *count) noexcept nogil
 cdef int engine_run(const Sudoku *p, const uint8_t *values, const EngineOptions *o,
                     EngineResult *result, uint8_t *first, EngineState *s) noexcept nogil

@@ -119,25 +119,37 @@ cdef void engine_options_default(EngineOptions *o) noexcept nogil:
     o.tree_over = XC_TREE_OVER
 
 
+cdef int engine_count(const Engine *e, EngineState *s, const Sudoku *p, int64_t limit,
+                      uint8_t *first, int64_t *count) noexcept nogil:
+    """The one counting loop: run the search `s` (set up, or resumed) on, adding the
+    solutions found to *count until it reaches limit (< 0: no limit); the first solution
+    of the loop (when *count was 0) into `first` unless it is NULL.  Returns the status it
+    stopped on: SEARCH_FOUND (at the limit), SEARCH_EXHAUSTED, or how it was stopped."""
+    cdef int status = SEARCH_EXHAUSTED
+    while limit < 0 or count[0] < limit:
+        status = e.next(s)
+        if status != SEARCH_FOUND:
+            break
+        if count[0] == 0 and first != NULL:
+            e.solution(s, p, first)
+        count[0] += 1
+    return status
+
+
 cdef int engine_run(const Sudoku *p, const uint8_t *values, const EngineOptions *o,
                     EngineResult *result, uint8_t *first, EngineState *s) noexcept nogil:
-    """The one counting loop: search `values` (0 empty, 1..n) on o.engine, counting the
-    solutions up to o.limit (< 0: all), the first one into `first` (unless NULL).  The
-    status is also in result.status.  `s` is scratch for the engine's state (the caller's,
-    so that a batch reuses one); it is freed before this returns."""
+    """One search from start to end: set up `values` (0 empty, 1..n) on o.engine, count
+    the solutions up to o.limit (< 0: all) with engine_count, the first into `first`
+    (unless NULL).  The status is also in result.status.  `s` is scratch for the engine's
+    state (the caller's, so that a batch reuses one); it is freed before this returns."""
     cdef const Engine *e = &ENGINE_TABLE[o.engine]
     cdef int status = SEARCH_EXHAUSTED
     cdef int rc = e.init(s, p, values, o)
     result.count = 0
     if rc < 0:
         status = SEARCH_NOMEM
-    while rc > 0 and (o.limit < 0 or result.count < o.limit):
-        status = e.next(s)
-        if status != SEARCH_FOUND:
-            break
-        if result.count == 0 and first != NULL:
-            e.solution(s, p, first)
-        result.count += 1
+    elif rc > 0:
+        status = engine_count(e, s, p, o.limit, first, &result.count)
     result.guesses = s.run.guesses
     result.nodes = s.run.nodes
     result.status = status
@@ -390,17 +402,20 @@ cdef class _Resumable:
         return status, self.found()
 
     def count(self, long long limit=-1):
-        """(solutions found up to limit (< 0: all), the first one or None, status)."""
-        cdef long long n = 0
-        cdef int status = SEARCH_EXHAUSTED
-        first = None
-        while limit < 0 or n < limit:
-            status = self.step()
-            if status != SEARCH_FOUND:
-                break
-            if n == 0:
-                first = self.found()
-            n += 1
+        """(solutions found up to limit (< 0: all), the first one or None, status); the
+        first through next_solution(), the rest in engine_count without the GIL."""
+        cdef int64_t n = 0
+        cdef int status
+        if limit == 0:
+            return 0, None, SEARCH_EXHAUSTED
+        status, first = self.next_solution()
+        if status == SEARCH_FOUND:
+            n = 1
+            with nogil:
+                status = engine_count(self.e, self.state, NULL, limit, NULL, &n)
+            if status == SEARCH_INTERRUPTED or status == SEARCH_NOMEM:
+                self.release()
+                raise_stopped(status)
         return n, first, status
 
 
@@ -495,14 +510,10 @@ cdef class ExactCoverSearch(_Resumable):
     def count(self, long long limit=-1):
         """(covers found up to limit (< 0: all), status); the search runs without the GIL,
         the covers are not built."""
-        cdef long long n = 0
-        cdef int status = SEARCH_EXHAUSTED
+        cdef int64_t n = 0
+        cdef int status
         with nogil:
-            while limit < 0 or n < limit:
-                status = self.e.next(self.state)
-                if status != SEARCH_FOUND:
-                    break
-                n += 1
+            status = engine_count(self.e, self.state, NULL, limit, NULL, &n)
         if status == SEARCH_INTERRUPTED or status == SEARCH_NOMEM:
             self.release()
             raise_stopped(status)
