@@ -111,3 +111,28 @@ def test_grids_with_separators_and_numbers():
     two = list(formats.read(io.StringIO(boxed + boxed), "grid"))    # no blank line between
     assert len(two) == 2 and two[1].line == 12
     assert fs.solve(two[1].puzzle) is not None
+
+
+def test_one_line81_codec_and_the_cores_fast_path_agree_on_every_character():
+    """The 81-character line has one codec (_line81); the compiled fast path decodes the
+    same characters: a line holding any character outside them is not a line for either
+    (the core hands it back, None, to the full parser)."""
+    from fastsudoku import _core, _line81
+
+    solved = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+    options = _core.Options()
+    for code in list(range(0x300)) + [0x2028, 0xFEFF, 0x1D7CE]:
+        ch = chr(code)
+        line = ch + "." * 80
+        ours = _line81.values(line)
+        core = _core.solve_line81(line, options)
+        assert (ours is None) == (core is None), (hex(code), ours, core)
+        if ours is not None:
+            value = 0 if ch in _line81.EMPTY else _line81.DIGITS.index(ch) + 1
+            assert ours == bytes([value]) + bytes(80)
+            assert core[0] is not None and (value == 0 or core[0][0] == ch)
+        arr = _line81.many_values([line])
+        assert arr is not None and ((arr[0, 0] == 255) == (ours is None)), hex(code)
+    rows = _line81.many_values([solved, "." * 81])
+    assert _line81.many_text(rows[:1]).decode() == solved
+    assert _line81.text(bytes(rows[1]), "-" * 81) == "-" * 81

@@ -11,7 +11,7 @@ from typing import Any, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
-from . import _core, _threads
+from . import _core, _line81, _threads
 from ._errors import SudokuError
 from ._grid import Grid, box_for, check_alphabet, parse
 from ._api import Engine
@@ -146,28 +146,9 @@ def _solve_array(puzzles: np.ndarray, box: Optional[Sequence[int]], threads: int
     return BatchResult(solutions, status, counts, guesses)
 
 
-# One byte of an 81-character line -> its cell value; 255 for a byte that is not one of
-# the 9x9 line's symbols (the core marks such a row invalid, see lines81_values).
-_LINE81_LUT = np.full(256, 255, dtype=np.uint8)
-_LINE81_LUT[np.frombuffer(b"123456789", dtype=np.uint8)] = np.arange(1, 10, dtype=np.uint8)
-_LINE81_LUT[np.frombuffer(b".0-", dtype=np.uint8)] = 0
-
-
-def lines81_values(lines: list) -> Optional[np.ndarray]:
-    """The (count, 81) uint8 values of a list of 81-character lines, all str or all bytes,
-    read in a few NumPy calls (None for any other list).  A character outside ``1-9``,
-    ``.``, ``0``, ``-`` gives 255 in its row."""
-    if not lines:
-        return None
-    kind = type(lines[0])
-    if kind not in (str, bytes) or not all(type(t) is kind and len(t) == 81 for t in lines):
-        return None
-    if kind is str:
-        # A non-ASCII character becomes '?' (one byte still), so the row stays 81 bytes.
-        joined = "".join(lines).encode("ascii", "replace")
-    else:
-        joined = b"".join(lines)
-    return _LINE81_LUT[np.frombuffer(joined, dtype=np.uint8)].reshape(len(lines), 81)
+#: The (count, 81) values of a list of 81-character lines (None for another list): the
+#: line codec's, kept under this name for the command line and ``formats``.
+lines81_values = _line81.many_values
 
 
 def _solve_strings(lines: list, box: Optional[Sequence[int]], alphabet: Optional[str],
@@ -218,7 +199,7 @@ def _solve_strings(lines: list, box: Optional[Sequence[int]], alphabet: Optional
     solutions: list = [None] * count
     text: Any = ""                      # the solutions as 81-digit lines, for lines
     if as_lines and found:
-        digits = (out + 48).tobytes()
+        digits = _line81.many_text(out)          # rows without a solution are not read
         text = digits if type(lines[0]) is bytes else digits.decode("ascii")
     for i in found:
         # A grid is kept for each puzzle parsed on its own; 81-character lines have none.

@@ -24,6 +24,7 @@ import re
 import unicodedata
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
+from . import _line81
 from ._errors import ConflictError, InvalidValueError, ParseError, ShapeError
 from ._options import MAX_SIDE, alphabet_option, box_option, shown
 EMPTY_CHARS = ".0-_*?"
@@ -633,18 +634,9 @@ def _parse_array(arr: Any, box: Optional[Sequence[int]]) -> Grid:
     return Grid(values, r, c, render)
 
 
-# The common case, an 81-character line of digits and '.', '0', '-', read in two C calls.
-_LINE81 = re.compile(r"[1-9.0\-]{81}")
-_LINE81_VALUES = str.maketrans({**{str(v): chr(v) for v in range(1, 10)},
-                                ".": "\0", "0": "\0", "-": "\0"})
-_DIGITS = bytes.maketrans(bytes(range(1, 10)), b"123456789")
-
-
-def _render_line81(text: str) -> Render:
+def _render_line81(line: str) -> Render:
     def render(values: bytes) -> str:
-        if 0 in values:      # a partial grid keeps the line's own empty characters
-            return "".join(ch if not v else str(v) for ch, v in zip(text, values))
-        return values.translate(_DIGITS).decode("ascii")
+        return _line81.text(values, line)
     return render
 
 
@@ -670,10 +662,11 @@ def parse(puzzle: Any, box: Optional[Sequence[int]] = None,
     box = box_option(box)
     alphabet = alphabet_option(alphabet)
     if isinstance(puzzle, str):
-        if (alphabet is None and (box is None or box == (3, 3))
-                and _LINE81.fullmatch(puzzle)):
-            values = puzzle.translate(_LINE81_VALUES).encode("latin-1")
-            return Grid(values, 3, 3, _render_line81(puzzle), "123456789")
+        # The common case, an 81-character line, read in two C calls.
+        values = (_line81.values(puzzle) if alphabet is None and (box is None or box == (3, 3))
+                  else None)
+        if values is not None:
+            return Grid(values, 3, 3, _render_line81(puzzle), _line81.DIGITS)
         return _parse_text(_text_checked(puzzle), box, alphabet, "str")
     if isinstance(puzzle, (bytes, bytearray)):
         if alphabet is not None and not alphabet.isascii():
