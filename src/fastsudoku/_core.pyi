@@ -1,8 +1,9 @@
 # Typed stubs of the compiled core (fastsudoku._core).  Private: use the public API.
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 #: How a search ended (the core's SearchStatus codes).
 FOUND: int
@@ -12,6 +13,7 @@ NODE_LIMIT: int
 ENGINES: Tuple[str, ...]
 COVER_ENGINES: Tuple[str, ...]
 
+@disjoint_base
 class Options:
     def __init__(self, engine: str = ..., limit: Optional[int] = ...,
                  node_limit: Optional[int] = ..., locked_levels: int = ...,
@@ -44,6 +46,7 @@ def generate_one(r: int, c: int, seed: int, target: int, symmetry: int, minimal:
                  options: Optional[Options] = ...) -> Optional[Tuple[bytes, bytes, int]]: ...
 def solve_line81(line: str, options: Options) -> Optional[Tuple[Optional[str], int]]: ...
 
+@disjoint_base
 class Batch:
     def __init__(self, puzzles: npt.NDArray[np.uint8], out: npt.NDArray[np.uint8],
                  status: npt.NDArray[np.int8], counts: npt.NDArray[np.int64],
@@ -51,6 +54,7 @@ class Batch:
                  chunk: int = ..., halt: Optional[npt.NDArray[np.int64]] = ...) -> None: ...
     def run(self, interruptible: bool = ...) -> None: ...
 
+@disjoint_base
 class _Resumable:
     @property
     def engine(self) -> str: ...
@@ -59,7 +63,10 @@ class _Resumable:
     @property
     def nodes(self) -> int: ...
     node_limit: int
+    def next_solution(self) -> Tuple[int, Any]: ...
+    def count(self, limit: int = ...) -> Tuple[Any, ...]: ...
 
+@disjoint_base
 class SudokuSearch(_Resumable):
     r: int
     c: int
@@ -67,6 +74,7 @@ class SudokuSearch(_Resumable):
     def next_solution(self) -> Tuple[int, Optional[bytes]]: ...
     def count(self, limit: int = ...) -> Tuple[int, Optional[bytes], int]: ...
 
+@disjoint_base
 class ExactCoverSearch(_Resumable):
     def __init__(self, ncols: int, offsets: npt.NDArray[np.int32], cols: npt.NDArray[np.int32],
                  secondary: Optional[bytes], options: Optional[Options] = ...) -> None: ...
