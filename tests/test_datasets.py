@@ -3,6 +3,7 @@
 The full files are read from ../shared/data when that folder sits beside the checkout (as
 in CI); otherwise from the samples in tests/data.
 """
+
 import pytest
 
 import fastsudoku as fs
@@ -30,7 +31,7 @@ def test_every_puzzle_solved_and_unique(name, engine):
 def test_serg_counts_agree_with_reference(engine):
     """puzzles7_serg_benchmark puzzles have several solutions: counts up to 2 vs the oracle."""
     puzzles = dataset("puzzles7_serg_benchmark")
-    sample = puzzles[::max(1, len(puzzles) // 1000)][:1000]
+    sample = puzzles[:: max(1, len(puzzles) // 1000)][:1000]
     assert len(sample) >= 1000
     for p in sample:
         expect = ref_count(_values(p), (3, 3), 2)

@@ -1,13 +1,14 @@
 """Judge specs: each reproduces its problem's sample output byte for byte, also from the same
 input with CRLF, trailing spaces, extra blank lines and no final newline; multi-case inputs
 are answered with the judge's separators."""
+
 import json
 
 import pytest
 
 import fastsudoku as fs
-from fastsudoku.judges import JUDGES, answer
 from conftest import DATA
+from fastsudoku.judges import JUDGES, answer
 from reference import check_grid
 
 SAMPLES = sorted((DATA / "judges").glob("*.in"))
@@ -41,12 +42,16 @@ def test_sample_byte_for_byte(path):
 
 
 def _grid_of(text):
-    return [0 if ch in "-.0?" else (ord(ch) - 64 if ch.isalpha() else int(ch))
-            for ch in text.replace(" ", "").replace("\n", "")]
+    return [
+        0 if ch in "-.0?" else (ord(ch) - 64 if ch.isalpha() else int(ch))
+        for ch in text.replace(" ", "").replace("\n", "")
+    ]
 
 
-@pytest.mark.parametrize("problem,after_last", [("poj3076", False), ("uva1309", False),
-                                                ("zoj3122", False), ("acwing169", True)])
+@pytest.mark.parametrize(
+    "problem,after_last",
+    [("poj3076", False), ("uva1309", False), ("zoj3122", False), ("acwing169", True)],
+)
 def test_16x16_cases_and_separators(problem, after_last):
     one = (DATA / "judges" / "poj3076_1.in").read_text()
     out_one = (DATA / "judges" / "poj3076_1.out").read_text()
@@ -67,14 +72,16 @@ def test_spoj_count_first():
 
 def test_poj2676_any_solution_is_valid_and_cases_follow_the_count():
     assert JUDGES["poj2676"].any_solution
-    multi = "103000509\n002109400\n000704000\n300502006\n060000050\n700803004\n" \
-            "000401000\n009205800\n000000000\n"        # last row emptied: several solutions
+    multi = (
+        "103000509\n002109400\n000704000\n300502006\n060000050\n700803004\n"
+        "000401000\n009205800\n000000000\n"
+    )  # last row emptied: several solutions
     text = "2\n" + multi + multi
     out = answer("poj2676", text).split("\n")
     assert len(out) == 19 and out[-1] == ""
     puzzle = _grid_of(multi)
     for k in range(2):
-        check_grid(puzzle, [int(ch) for ch in "".join(out[9 * k:9 * k + 9])], (3, 3))
+        check_grid(puzzle, [int(ch) for ch in "".join(out[9 * k : 9 * k + 9])], (3, 3))
 
 
 def test_hdu_and_kattis_multi_case():
@@ -85,6 +92,7 @@ def test_hdu_and_kattis_multi_case():
     boards = kattis.strip().split("\n\n")
     # The derived third answer is checked independently: the board has two solutions.
     from reference import count_solutions
+
     assert count_solutions(_grid_of(boards[2]), (3, 3), 2) == 2
     assert count_solutions(_grid_of(boards[0]), (3, 3), 2) == 1
 
@@ -100,7 +108,7 @@ def test_leetcode_board_round_trip():
     assert all(len(row) == 9 and all(isinstance(c, str) for c in row) for row in out)
 
 
-@pytest.mark.parametrize("text", ["", "3", "[[1, 2]]", "board = [[\"1\"]]", "{"])
+@pytest.mark.parametrize("text", ["", "3", "[[1, 2]]", 'board = [["1"]]', "{"])
 def test_leetcode_bad_boards(text):
     with pytest.raises(fs.ParseError):
         answer("leetcode37", text)
