@@ -8,7 +8,6 @@ False
 """
 
 from ._api import (
-    ENGINES,
     Engine,
     SearchResult,
     count_solutions,
@@ -35,6 +34,7 @@ from ._errors import (
     SudokuError,
 )
 from ._generate import Generated, GenerationError, generate
+from ._options import ENGINES
 from ._rate import Rating, Step, hint, rate, steps
 from ._status import INVALID, NO_SOLUTION, NODE_LIMIT, NOT_UNIQUE, SOLVED, Status
 from ._target import TargetResult, max_score, ring_weights
