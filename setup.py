@@ -8,6 +8,7 @@ Environment switches (documented in the README):
   UBSan finding aborts (``-fno-sanitize-recover``) so a test run fails on it.  Python must then
   run with libasan preloaded: see the README's development section (or ``.ci/run``).
 """
+
 import os
 import sys
 from pathlib import Path
@@ -46,7 +47,7 @@ else:
         # -g for reports that name lines; -O1 unless DEBUG's -O0 (ASan's advice: -O3 folds away
         # some accesses it would check).  Every UBSan finding is fatal, never just a message.
         sanitize = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
-        compile_args += sanitize + ["-fno-omit-frame-pointer", "-g"]
+        compile_args += [*sanitize, "-fno-omit-frame-pointer", "-g"]
         if not DEBUG:
             compile_args.remove("-O3")
             compile_args.append("-O1")
@@ -57,7 +58,7 @@ if not DEBUG:
 extensions = [
     Extension(
         "fastsudoku._core",
-        ["src/fastsudoku/_core.pyx"],        # with its parts, src/fastsudoku/_core_*.pxi
+        ["src/fastsudoku/_core.pyx"],  # with its parts, src/fastsudoku/_core_*.pxi
         extra_compile_args=compile_args,
         extra_link_args=link_args,
         define_macros=macros,
@@ -78,7 +79,7 @@ ext_modules = cythonize(
     compiler_directives=directives,
     include_path=["src"],
     annotate=ANNOTATE,
-    force=changed or None,             # None: cythonize's default (CYTHON_FORCE_REGEN)
+    force=changed or None,  # None: cythonize's default (CYTHON_FORCE_REGEN)
 )
 VARIANT_STAMP.parent.mkdir(exist_ok=True)
 VARIANT_STAMP.write_text(variant)

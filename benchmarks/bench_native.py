@@ -16,6 +16,7 @@ the medians of the per-pass ratios.  Results: benchmarks/results/bench_native.cs
 
     python benchmarks/bench_native.py --native /path/to/driver [--repeat 7]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,23 +31,28 @@ from pathlib import Path
 import fastsudoku as fs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import (machine, per_call_loop, puzzle_array, read_puzzles,  # noqa: E402
-                    write_rows)
+from common import machine, per_call_loop, puzzle_array, read_puzzles, write_rows
 
 HERE = Path(__file__).resolve().parent
-SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106",
-        "puzzles7_serg_benchmark"]
+SETS = [
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles6_forum_hardest_1106",
+    "puzzles7_serg_benchmark",
+]
 
 
 def native_rate(command: list, path: Path, limit: int) -> tuple:
     """(puzzles/s, guesses/puzzle or nan) of one run of the native program."""
-    done = subprocess.run(command + [str(path), str(limit), "1"], capture_output=True,
-                          text=True, check=True)
+    done = subprocess.run(
+        [*command, str(path), str(limit), "1"], capture_output=True, text=True, check=True
+    )
     rate = re.search(r"median_puzzles_per_sec=([0-9.eE+]+)", done.stdout)
     guesses = re.search(r"mean_guesses_per_puzzle=([0-9.eE+]+)", done.stdout)
     if rate is None:
-        raise RuntimeError(f"no median_puzzles_per_sec in the output of {command}:\n"
-                           f"{done.stdout[-500:]}")
+        raise RuntimeError(
+            f"no median_puzzles_per_sec in the output of {command}:\n{done.stdout[-500:]}"
+        )
     return float(rate.group(1)), float(guesses.group(1)) if guesses else float("nan")
 
 
@@ -58,8 +64,11 @@ def timed_rate(fn, count: int) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--native", required=True,
-                    help="the native program (and its fixed arguments), e.g. ./driver")
+    ap.add_argument(
+        "--native",
+        required=True,
+        help="the native program (and its fixed arguments), e.g. ./driver",
+    )
     ap.add_argument("--name", default="tdoku", help="the native solver's name in the CSV")
     ap.add_argument("--data", default=str(HERE.parent.parent / "shared" / "data"))
     ap.add_argument("--repeat", type=int, default=7)
@@ -76,7 +85,7 @@ def main() -> None:
             per_call = per_call_loop(lines, limit)
             batch = fs.solve_many(arr, limit=limit, threads=1)
             ours_guesses = float(batch.guesses.mean())
-            native_rate(command, path, limit)          # warm-up (page cache, CPU clock)
+            native_rate(command, path, limit)  # warm-up (page cache, CPU clock)
             natives, batches, calls, r_batch, r_call = [], [], [], [], []
             native_guesses = float("nan")
             for _ in range(args.repeat):
@@ -88,24 +97,32 @@ def main() -> None:
                 calls.append(cal)
                 r_batch.append(nat / bat)
                 r_call.append(nat / cal)
-            row = {"set": name, "puzzles": len(lines), "limit": limit,
-                   "native": args.name,
-                   "native_per_s": statistics.median(natives),
-                   "batch_1t_per_s": statistics.median(batches),
-                   "per_call_per_s": statistics.median(calls),
-                   "native_over_batch": statistics.median(r_batch),
-                   "native_over_batch_min": min(r_batch),
-                   "native_over_batch_max": max(r_batch),
-                   "native_over_per_call": statistics.median(r_call),
-                   "native_guesses": native_guesses, "our_guesses": ours_guesses,
-                   "machine": machine()}
+            row = {
+                "set": name,
+                "puzzles": len(lines),
+                "limit": limit,
+                "native": args.name,
+                "native_per_s": statistics.median(natives),
+                "batch_1t_per_s": statistics.median(batches),
+                "per_call_per_s": statistics.median(calls),
+                "native_over_batch": statistics.median(r_batch),
+                "native_over_batch_min": min(r_batch),
+                "native_over_batch_max": max(r_batch),
+                "native_over_per_call": statistics.median(r_call),
+                "native_guesses": native_guesses,
+                "our_guesses": ours_guesses,
+                "machine": machine(),
+            }
             rows.append(row)
-            print(f"  {name:<28} limit {limit}  {args.name} {row['native_per_s']:>10,.0f}/s"
-                  f"  batch {row['batch_1t_per_s']:>10,.0f}/s"
-                  f"  per call {row['per_call_per_s']:>10,.0f}/s"
-                  f"  {args.name}/batch {row['native_over_batch']:.2f}x"
-                  f" ({min(r_batch):.2f}-{max(r_batch):.2f})"
-                  f"  guesses {native_guesses:.1f} vs {ours_guesses:.1f}", flush=True)
+            print(
+                f"  {name:<28} limit {limit}  {args.name} {row['native_per_s']:>10,.0f}/s"
+                f"  batch {row['batch_1t_per_s']:>10,.0f}/s"
+                f"  per call {row['per_call_per_s']:>10,.0f}/s"
+                f"  {args.name}/batch {row['native_over_batch']:.2f}x"
+                f" ({min(r_batch):.2f}-{max(r_batch):.2f})"
+                f"  guesses {native_guesses:.1f} vs {ours_guesses:.1f}",
+                flush=True,
+            )
     write_rows(args.out, rows)
 
 

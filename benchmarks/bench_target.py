@@ -18,6 +18,7 @@ ratio and counted.  Results go to benchmarks/results/bench_target.csv.
     python benchmarks/bench_target.py --native           # the full run (about 5 minutes)
     python benchmarks/bench_target.py --count 20 --repeat 1   # a smoke run
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,7 +37,7 @@ import fastsudoku as fs
 from fastsudoku import _core
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import machine, write_rows  # noqa: E402
+from common import machine, write_rows
 
 HERE = Path(__file__).resolve().parent
 RINGS = fs.ring_weights(9).ravel()
@@ -116,20 +117,29 @@ def build_native() -> Path | None:
     if compiler is None:
         return None
     exe = Path(tempfile.mkdtemp()) / "p1074_dfs"
-    subprocess.run([compiler, "-O2", "-o", str(exe), str(HERE / "native" / "p1074_dfs.cpp")],
-                   check=True)
+    subprocess.run(
+        [compiler, "-O2", "-o", str(exe), str(HERE / "native" / "p1074_dfs.cpp")], check=True
+    )
     return exe
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, default=200, help="instances with 24 givens")
-    ap.add_argument("--per-size", type=int, default=20,
-                    help="instances for each other number of givens (25..30), and unique ones")
+    ap.add_argument(
+        "--per-size",
+        type=int,
+        default=20,
+        help="instances for each other number of givens (25..30), and unique ones",
+    )
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--seed", type=int, default=2009)
-    ap.add_argument("--enum-limit", type=int, default=60_000_000,
-                    help="guesses after which an enumeration is left out (about a minute)")
+    ap.add_argument(
+        "--enum-limit",
+        type=int,
+        default=60_000_000,
+        help="guesses after which an enumeration is left out (about a minute)",
+    )
     ap.add_argument("--native", action="store_true", help="also time the C++ contest solution")
     ap.add_argument("--out", default=str(HERE / "results" / "bench_target.csv"))
     args = ap.parse_args()
@@ -137,8 +147,9 @@ def main() -> None:
     rng = random.Random(args.seed)
     groups = [("random-24", [random_givens(rng, 24) for _ in range(args.count)])]
     for givens in (26, 28, 30):
-        groups.append((f"random-{givens}", [random_givens(rng, givens)
-                                            for _ in range(args.per_size)]))
+        groups.append(
+            (f"random-{givens}", [random_givens(rng, givens) for _ in range(args.per_size)])
+        )
     for givens in (24, 26, 28, 30):
         found = []
         while len(found) < args.per_size:
@@ -149,9 +160,11 @@ def main() -> None:
     exe = build_native() if args.native else None
 
     print(f"# {machine()}")
-    print(f"# {'set':<10} {'n':>4} {'bnb med ms':>10} {'bnb worst':>10} {'guesses':>8} "
-          f"{'enum med ms':>11} {'ratio med':>9} {'ratio min':>9} {'left out':>8}"
-          + (f" {'native med':>10} {'nat/bnb':>7}" if exe else ""))
+    print(
+        f"# {'set':<10} {'n':>4} {'bnb med ms':>10} {'bnb worst':>10} {'guesses':>8} "
+        f"{'enum med ms':>11} {'ratio med':>9} {'ratio min':>9} {'left out':>8}"
+        + (f" {'native med':>10} {'nat/bnb':>7}" if exe else "")
+    )
     rows = []
     for name, instances in groups:
         bnb, enum, ratios, guesses, left_out = [], [], [], [], 0
@@ -160,8 +173,10 @@ def main() -> None:
             t, result = timed(lambda: fs.max_score(line), args.repeat)
             bnb.append(t)
             guesses.append(result.guesses if result else 0)
-            te, full = timed(lambda: _core.max_score(values, 3, 3, RINGS, args.enum_limit,
-                                                     False), 1 if args.repeat == 1 else 2)
+            te, full = timed(
+                lambda: _core.max_score(values, 3, 3, RINGS, args.enum_limit, False),
+                1 if args.repeat == 1 else 2,
+            )
             if full[3] == "node_limit":
                 left_out += 1
                 continue
@@ -173,27 +188,37 @@ def main() -> None:
             best = fs.max_score(list(values))
             assert score == (best.score if best else -1), values
         row = {
-            "set": name, "instances": len(instances),
-            "bnb_median_ms": statistics.median(bnb) * 1e3, "bnb_worst_ms": max(bnb) * 1e3,
+            "set": name,
+            "instances": len(instances),
+            "bnb_median_ms": statistics.median(bnb) * 1e3,
+            "bnb_worst_ms": max(bnb) * 1e3,
             "bnb_per_s": len(bnb) / sum(bnb),
             "guesses_median": statistics.median(guesses),
             "enum_median_ms": statistics.median(enum) * 1e3 if enum else float("nan"),
             "ratio_median": statistics.median(ratios) if ratios else float("nan"),
             "ratio_min": min(ratios) if ratios else float("nan"),
             "enum_left_out": left_out,
-            "native_median_ms": statistics.median(s for _, s in native) * 1e3 if native
+            "native_median_ms": statistics.median(s for _, s in native) * 1e3
+            if native
             else float("nan"),
-            "native_over_bnb_median": statistics.median(
-                s / t for (_, s), t in zip(native, bnb)) if native else float("nan"),
+            "native_over_bnb_median": statistics.median(s / t for (_, s), t in zip(native, bnb))
+            if native
+            else float("nan"),
             "machine": machine(),
         }
         rows.append(row)
-        print(f"  {name:<10} {len(instances):>4} {row['bnb_median_ms']:>10.3f} "
-              f"{row['bnb_worst_ms']:>10.2f} {row['guesses_median']:>8.0f} "
-              f"{row['enum_median_ms']:>11.2f} {row['ratio_median']:>9.1f} "
-              f"{row['ratio_min']:>9.2f} {left_out:>8}"
-              + (f" {row['native_median_ms']:>10.3f} {row['native_over_bnb_median']:>7.1f}"
-                 if exe else ""), flush=True)
+        print(
+            f"  {name:<10} {len(instances):>4} {row['bnb_median_ms']:>10.3f} "
+            f"{row['bnb_worst_ms']:>10.2f} {row['guesses_median']:>8.0f} "
+            f"{row['enum_median_ms']:>11.2f} {row['ratio_median']:>9.1f} "
+            f"{row['ratio_min']:>9.2f} {left_out:>8}"
+            + (
+                f" {row['native_median_ms']:>10.3f} {row['native_over_bnb_median']:>7.1f}"
+                if exe
+                else ""
+            ),
+            flush=True,
+        )
     write_rows(args.out, rows)
 
 

@@ -1,11 +1,14 @@
 """What the benchmarks share: the machine line written beside the figures, and reading a
 puzzle file."""
+
 import os
 import platform
 
 
 def machine() -> str:
-    """CPU model, core count, Python version and OS, e.g. 'AMD EPYC, 2 cores, Python 3.11.7, Linux'."""
+    """CPU model, core count, Python version and OS.
+
+    For example 'AMD EPYC, 2 cores, Python 3.11.7, Linux'."""
     cpu = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo") as f:
@@ -36,6 +39,7 @@ def median_call(fn, repeat: int) -> float:
     """Median seconds of one call of fn() over `repeat` timed calls (after one warm-up)."""
     import statistics
     import time
+
     fn()
     times = []
     for _ in range(repeat):
@@ -48,6 +52,7 @@ def median_call(fn, repeat: int) -> float:
 def write_rows(path, rows) -> None:
     """Write a list of dicts as CSV, floats to 4 significant digits."""
     import csv
+
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
@@ -59,8 +64,8 @@ def write_rows(path, rows) -> None:
 def puzzle_array(lines):
     """The (count, 81) uint8 array of 81-character puzzle lines ('.' or '0' empty)."""
     import numpy as np
-    return np.array([[0 if ch in ".0" else int(ch) for ch in p] for p in lines],
-                    dtype=np.uint8)
+
+    return np.array([[0 if ch in ".0" else int(ch) for ch in p] for p in lines], dtype=np.uint8)
 
 
 def per_call_loop(lines, limit: int, engine: str = "auto"):
@@ -69,11 +74,14 @@ def per_call_loop(lines, limit: int, engine: str = "auto"):
     import fastsudoku as fs
 
     if limit == 1:
+
         def loop():
             for p in lines:
                 fs.solve(p, engine=engine)
     else:
+
         def loop():
             for p in lines:
                 fs.count_solutions(p, limit=limit, engine=engine)
+
     return loop

@@ -6,6 +6,7 @@ Under AddressSanitizer (the FASTSUDOKU_SANITIZE=1 build, run with libasan preloa
 "Development") the tests marked ``no_sanitizer`` are skipped with their reason; the runtime is
 found in this process's memory map, or FASTSUDOKU_SANITIZED=1 says so where there is none.
 """
+
 import os
 import signal
 from pathlib import Path
@@ -16,10 +17,12 @@ from hypothesis import HealthCheck, settings
 import fastsudoku as fs
 from fastsudoku import _core
 
-settings.register_profile("ci", max_examples=60, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("thorough", max_examples=2000, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 DATA = Path(__file__).parent / "data"

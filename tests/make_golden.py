@@ -23,6 +23,7 @@ rows within a band, bands, columns within a stack, stacks, and transposition whe
 for N <= 9 the pattern is first replaced by the reference's solution of a grid whose first
 row is a random permutation, so the grids are not all in one symmetry class.
 """
+
 import random
 import sys
 from pathlib import Path
@@ -33,7 +34,7 @@ sys.path.insert(0, str(HERE))
 import reference  # noqa: E402
 
 SYMBOLS = "123456789ABCDEFG"
-LIMIT = 100          # counts are capped here: 100 means "100 or more"
+LIMIT = 100  # counts are capped here: 100 means "100 or more"
 DATA = HERE / "data"
 
 # shape -> plan.  unique: how many unique puzzles; floor: fewest givens a unique puzzle may
@@ -54,6 +55,7 @@ SHAPES = [
 # ----------------------------------------------------------------------------------------
 # Reference counts with a bounded number of search nodes
 # ----------------------------------------------------------------------------------------
+
 
 class OverBudget(Exception):
     """The reference search went past its node budget."""
@@ -80,18 +82,18 @@ def ref_count(puzzle, box, limit, budget):
     except OverBudget:
         return None
     finally:
-        sys.settrace(old)   # also restores after the hook unset itself by raising
+        sys.settrace(old)  # also restores after the hook unset itself by raising
 
 
 # ----------------------------------------------------------------------------------------
 # Full grids
 # ----------------------------------------------------------------------------------------
 
+
 def pattern_grid(box):
     r, c = box
     n = r * c
     return [(c * (i % r) + i // r + j) % n + 1 for i in range(n) for j in range(n)]
-
 
 
 def _group_order(rng, groups, size):
@@ -140,6 +142,7 @@ def random_full_grid(box, rng):
 # ----------------------------------------------------------------------------------------
 # Puzzles
 # ----------------------------------------------------------------------------------------
+
 
 def make_unique(box, rng, floor, budget, stop_early):
     """Remove givens from a random full grid while the reference count stays exactly 1.
@@ -239,6 +242,7 @@ def pick_spread(candidates, want, rng):
 # Files
 # ----------------------------------------------------------------------------------------
 
+
 def encode(values):
     return "".join(SYMBOLS[v - 1] if v else "." for v in values)
 
@@ -278,7 +282,7 @@ def build(box, plan, seed):
     n = r * c
     rng = random.Random(seed)
     budget = plan["budget"]
-    kinds = []   # (kind, puzzle)
+    kinds = []  # (kind, puzzle)
     if plan["empty"]:
         kinds.append(("empty", [0] * (n * n)))
     kinds.append(("full", random_full_grid(box, rng)))
@@ -308,10 +312,19 @@ def build(box, plan, seed):
         seen.add(tuple(p))
         lines.append(line)
         tally[kind] = tally.get(kind, 0) + 1
-    summary = ", ".join(f"{tally[k]} {k}" for k in ("empty", "full", "unique", "multi",
-                                                     "unsolvable") if k in tally)
-    header = HEADER.format(n=n, r=r, c=c, seed=seed, cells=n * n, symbols=SYMBOLS[:n],
-                           limit=LIMIT, summary=f"{len(lines)} ({summary})")
+    summary = ", ".join(
+        f"{tally[k]} {k}" for k in ("empty", "full", "unique", "multi", "unsolvable") if k in tally
+    )
+    header = HEADER.format(
+        n=n,
+        r=r,
+        c=c,
+        seed=seed,
+        cells=n * n,
+        symbols=SYMBOLS[:n],
+        limit=LIMIT,
+        summary=f"{len(lines)} ({summary})",
+    )
     return header + "\n".join(lines) + "\n", tally, len(lines)
 
 

@@ -29,6 +29,7 @@ langford(n)         n = 1..8: 0, 0, 2, 2, 0, 0, 52, 300 (a pairing and its
                     ``break_symmetry=True``: 0, 0, 1, 1, 0, 0, 26, 150
 ==================  =====================================================
 """
+
 from __future__ import annotations
 
 __all__ = [
@@ -47,18 +48,35 @@ __all__ = [
 ]
 
 #: queens(n) cover counts, n = 1..12 (OEIS A000170).
-QUEENS_COUNTS = {1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724,
-                 11: 2680, 12: 14200}
+QUEENS_COUNTS = {
+    1: 1,
+    2: 0,
+    3: 0,
+    4: 2,
+    5: 10,
+    6: 4,
+    7: 40,
+    8: 92,
+    9: 352,
+    10: 724,
+    11: 2680,
+    12: 14200,
+}
 
 #: langford(n) cover counts, n = 1..8 (a pairing and its reverse counted apart).
 LANGFORD_COUNTS = {1: 0, 2: 0, 3: 2, 4: 2, 5: 0, 6: 0, 7: 52, 8: 300}
 
 #: pentominoes(h, w) cover counts: {(h, w): (all tilings, with break_symmetry=True)}.
-PENTOMINO_COUNTS = {(6, 10): (9356, 2339), (5, 12): (4040, 1010), (4, 15): (1472, 368),
-                    (3, 20): (8, 2)}
+PENTOMINO_COUNTS = {
+    (6, 10): (9356, 2339),
+    (5, 12): (4040, 1010),
+    (4, 15): (1472, 368),
+    (3, 20): (8, 2),
+}
 
 
 # --------------------------------------------------------------------------- queens
+
 
 def queens(n: int):
     """The n-queens problem as an exact cover with secondary columns.
@@ -196,15 +214,19 @@ def pentominoes(height: int = 6, width: int = 10, *, break_symmetry: bool = Fals
             for r0 in range(height - h + 1):
                 for c0 in range(width - w + 1):
                     # X's centre is (r0 + 1, c0 + 1)
-                    if x_rule and name == "X" and not (2 * (r0 + 1) < height - 1
-                                                       and 2 * (c0 + 1) < width - 1):
+                    if (
+                        x_rule
+                        and name == "X"
+                        and not (2 * (r0 + 1) < height - 1 and 2 * (c0 + 1) < width - 1)
+                    ):
                         continue
                     cells = sorted(12 + (r0 + r) * width + (c0 + c) for r, c in shape)
-                    rows.append([piece] + cells)
+                    rows.append([piece, *cells])
     return rows, 12 + height * width, []
 
 
 # ------------------------------------------------------------------------- langford
+
 
 def langford(n: int, *, break_symmetry: bool = False):
     """Langford pairings L(2, n) as an exact cover.
@@ -280,7 +302,7 @@ def sudoku_rows(puzzle: str, *, reduced: bool = False):
     meanings = []
     for cell, given in enumerate(givens):
         r, c = divmod(cell, 9)
-        for d in ([given] if given else range(1, 10)):
+        for d in [given] if given else range(1, 10):
             v = d - 1
             row = [cell, 81 + 9 * r + v, 162 + 9 * c + v, 243 + 9 * _BOX[cell] + v]
             if not given and banned.intersection(row):
@@ -301,6 +323,7 @@ def decode_sudoku(chosen, meanings) -> str:
 
 
 # ---------------------------------------------------------------------------- numpy
+
 
 def to_matrix(rows, ncols: int):
     """The rows as a dense NumPy bool matrix of shape ``(len(rows), ncols)``."""
@@ -323,8 +346,7 @@ def to_csr(rows, ncols: int, secondary=()):
 
     offsets = np.zeros(len(rows) + 1, dtype=np.int32)
     offsets[1:] = np.cumsum([len(row) for row in rows], dtype=np.int64)
-    cols = np.fromiter((c for row in rows for c in row), dtype=np.int32,
-                       count=int(offsets[-1]))
+    cols = np.fromiter((c for row in rows for c in row), dtype=np.int32, count=int(offsets[-1]))
     sec = None
     if len(secondary):
         flags = bytearray(ncols)

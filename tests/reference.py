@@ -21,8 +21,7 @@ shape is ``(r, c)``: each box has r rows and c columns and N = r*c.  Cell (i, j)
 
 import operator
 
-__all__ = ["units", "check_grid", "givens_consistent", "count_solutions", "solve",
-           "all_solutions"]
+__all__ = ["units", "check_grid", "givens_consistent", "count_solutions", "solve", "all_solutions"]
 
 
 def _side(box):
@@ -76,14 +75,15 @@ def check_grid(puzzle, solution, box):
     assert len(puzzle) == N * N, f"puzzle has {len(puzzle)} cells, expected {N * N}"
     assert len(solution) == N * N, f"solution has {len(solution)} cells, expected {N * N}"
     for cell, v in enumerate(solution):
-        assert _is_int(v) and 1 <= v <= N, \
+        assert _is_int(v) and 1 <= v <= N, (
             f"solution cell {_cell_name(cell, N)} holds {v!r}, expected a value in 1..{N}"
+        )
     for cell, p in enumerate(puzzle):
-        assert _is_int(p) and 0 <= p <= N, \
+        assert _is_int(p) and 0 <= p <= N, (
             f"puzzle cell {_cell_name(cell, N)} holds {p!r}, expected 0..{N}"
+        )
     for cell, (p, s) in enumerate(zip(puzzle, solution)):
-        assert p == 0 or p == s, \
-            f"given {p} at {_cell_name(cell, N)} not kept: solution has {s}"
+        assert p == 0 or p == s, f"given {p} at {_cell_name(cell, N)} not kept: solution has {s}"
     expected = list(range(1, N + 1))
     for k, unit in enumerate(units(N, r, c)):
         values = sorted(solution[cell] for cell in unit)
@@ -94,7 +94,8 @@ def check_grid(puzzle, solution, box):
                 if v in seen:
                     raise AssertionError(
                         f"{_unit_name(k, N)}: value {v} at both {_cell_name(seen[v], N)} "
-                        f"and {_cell_name(cell, N)}")
+                        f"and {_cell_name(cell, N)}"
+                    )
                 seen[v] = cell
             raise AssertionError(f"{_unit_name(k, N)} does not hold 1..{N}: {values}")
     return None
@@ -144,8 +145,12 @@ def _search(puzzle, box, limit):
         for cell, v in enumerate(grid):
             if v:
                 continue
-            legal = all_values - row_used[cell_row[cell]] - col_used[cell_col[cell]] \
+            legal = (
+                all_values
+                - row_used[cell_row[cell]]
+                - col_used[cell_col[cell]]
                 - box_used[cell_box[cell]]
+            )
             if best is None or len(legal) < len(best_values):
                 best, best_values = cell, legal
                 if len(legal) <= 1:

@@ -1,5 +1,6 @@
 """solve_many / count_many: the batch path equals the per-call path, for every thread count,
 and a bad puzzle in a batch is marked, never raised; Ctrl-C stops a long batch."""
+
 import os
 import signal
 import threading
@@ -9,13 +10,17 @@ import numpy as np
 import pytest
 
 import fastsudoku as fs
-from fastsudoku import _core
 from conftest import dataset
+from fastsudoku import _core
 from reference import check_grid
 from test_golden import FILES, _read, _values
 
-SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106",
-        "puzzles7_serg_benchmark"]
+SETS = [
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles6_forum_hardest_1106",
+    "puzzles7_serg_benchmark",
+]
 
 
 def _array(lines):
@@ -57,7 +62,7 @@ def test_every_golden_shape_and_status():
         arr = np.array([_values(p, n) for _, p, _, _ in cases], dtype=np.int64).reshape(-1, n, n)
         result = fs.solve_many(arr, box=box, limit=2)
         assert result.solutions.shape == arr.shape and result.solutions.dtype == np.int64
-        for i, (_, puzzle, count, solution) in enumerate(cases):
+        for i, (_, puzzle, count, _solution) in enumerate(cases):
             expected = {0: fs.NO_SOLUTION, 1: fs.SOLVED}.get(count, fs.NOT_UNIQUE)
             assert result.status[i] == expected, (path.name, i)
             assert result.counts[i] == min(count, 2)
@@ -73,15 +78,15 @@ def test_invalid_rows_are_marked_and_the_rest_solved(dtype):
     # dtypes are converted first, their out-of-range rows marked before.
     lines = dataset("puzzles3_magictour_top1465")[:50]
     arr = _array(lines).astype(dtype)
-    arr[3, 0] = 10                      # out of range
-    arr[7, :2] = 5                      # repeated given in row 1
-    arr[9, 5] = -1 if dtype == np.int16 else 255     # negative / the largest uint8
+    arr[3, 0] = 10  # out of range
+    arr[7, :2] = 5  # repeated given in row 1
+    arr[9, 5] = -1 if dtype == np.int16 else 255  # negative / the largest uint8
     result = fs.solve_many(arr, threads=2)
     bad = {3, 7, 9}
     for i in range(50):
         if i in bad:
             assert result.status[i] == fs.INVALID
-            assert (result.solutions[i] == arr[i]).all()      # the caller's values, unchanged
+            assert (result.solutions[i] == arr[i]).all()  # the caller's values, unchanged
         else:
             assert result.status[i] == fs.SOLVED
             assert "".join(map(str, result.solutions[i])) == fs.solve(lines[i])
@@ -89,11 +94,11 @@ def test_invalid_rows_are_marked_and_the_rest_solved(dtype):
 
 
 def test_strings_and_node_limit():
-    lines = dataset("puzzles6_forum_hardest_1106")[:20] + ["x" * 81, "11" + "." * 79, "." * 16]
+    lines = [*dataset("puzzles6_forum_hardest_1106")[:20], "x" * 81, "11" + "." * 79, "." * 16]
     result = fs.solve_many(lines, limit=2)
     assert result.solutions[:20] == [fs.solve(p) for p in lines[:20]]
     assert result.solutions[20:] == [None, None, None]
-    assert result.status[20:].tolist() == [fs.INVALID] * 3      # a 4x4 among 9x9: invalid
+    assert result.status[20:].tolist() == [fs.INVALID] * 3  # a 4x4 among 9x9: invalid
     limited = fs.solve_many(lines[:20], node_limit=0)
     assert set(limited.status.tolist()) <= {fs.SOLVED, fs.NODE_LIMIT}
     assert fs.NODE_LIMIT in limited.status.tolist()
@@ -105,12 +110,12 @@ def test_81_character_lines_read_as_arrays_equal_the_per_call_path():
     character, '*' for empty, repeated givens, no solution, a non-ASCII character)."""
     lines = dataset("puzzles3_magictour_top1465")[:40]
     odd = {
-        3: "x" + lines[3][1:],                              # not a symbol: invalid
-        5: lines[5].replace(".", "*"),                      # '*' empty: still a 9x9 line
-        8: "11" + lines[8][2:],                             # repeated given: invalid
-        11: "12345678." + "........9" + "." * 63,           # consistent, no solution
-        13: "\u00e9" + lines[13][1:],                        # non-ASCII: invalid
-        17: "." * 81,                                       # many solutions
+        3: "x" + lines[3][1:],  # not a symbol: invalid
+        5: lines[5].replace(".", "*"),  # '*' empty: still a 9x9 line
+        8: "11" + lines[8][2:],  # repeated given: invalid
+        11: "12345678." + "........9" + "." * 63,  # consistent, no solution
+        13: "\u00e9" + lines[13][1:],  # non-ASCII: invalid
+        17: "." * 81,  # many solutions
     }
     for i, line in odd.items():
         lines[i] = line
@@ -145,7 +150,7 @@ def test_arrays_of_strings(dtype):
 def test_strings_of_other_forms_and_shapes():
     """Strings that are not 81-character lines are parsed one by one: grids with
     separators, other sizes; the first puzzle's shape is the batch's."""
-    grid = "\n".join(p[i:i + 9] for p in ["." * 81] for i in range(0, 81, 9))
+    grid = "\n".join(p[i : i + 9] for p in ["." * 81] for i in range(0, 81, 9))
     result = fs.solve_many([grid, "." * 81, "." * 16], limit=2)
     assert result.status.tolist() == [fs.NOT_UNIQUE, fs.NOT_UNIQUE, fs.INVALID]
     assert result.solutions[0] == fs.solve(grid)
@@ -167,28 +172,40 @@ def test_empty_batches(dtype, shape):
 
 def test_options_take_numpy_integers_and_huge_limits():
     empty = np.zeros((3, 16), dtype=np.uint8)
-    counts = fs.count_many(empty, limit=10 ** 30)              # no limit: all 288 grids
+    counts = fs.count_many(empty, limit=10**30)  # no limit: all 288 grids
     assert counts.tolist() == [288] * 3
     assert fs.count_many(empty, limit=np.int64(5)).tolist() == [5] * 3
-    assert fs.count_solutions("." * 16, limit=10 ** 30) == 288
-    assert fs.count_solutions("." * 16, limit=np.uint8(7), node_limit=10 ** 40) == 7
-    result = fs.solve_many(empty, threads=np.int32(64))           # more threads than rows
+    assert fs.count_solutions("." * 16, limit=10**30) == 288
+    assert fs.count_solutions("." * 16, limit=np.uint8(7), node_limit=10**40) == 7
+    result = fs.solve_many(empty, threads=np.int32(64))  # more threads than rows
     assert (result.status == fs.SOLVED).all()
 
 
-@pytest.mark.parametrize("bad,error", [
-    (np.zeros((2, 80), dtype=np.uint8), ValueError),
-    (np.zeros((2, 9, 8), dtype=np.uint8), ValueError),
-    (np.zeros((2, 81), dtype=np.float64), TypeError),
-    ("." * 81, TypeError),
-])
+@pytest.mark.parametrize(
+    "bad,error",
+    [
+        (np.zeros((2, 80), dtype=np.uint8), ValueError),
+        (np.zeros((2, 9, 8), dtype=np.uint8), ValueError),
+        (np.zeros((2, 81), dtype=np.float64), TypeError),
+        ("." * 81, TypeError),
+    ],
+)
 def test_bad_batches(bad, error):
     with pytest.raises(error):
         fs.solve_many(bad)
 
 
-@pytest.mark.parametrize("option", [{"limit": 0}, {"threads": 0}, {"node_limit": -2},
-                                    {"limit": 1.5}, {"threads": True}, {"node_limit": "9"}])
+@pytest.mark.parametrize(
+    "option",
+    [
+        {"limit": 0},
+        {"threads": 0},
+        {"node_limit": -2},
+        {"limit": 1.5},
+        {"threads": True},
+        {"node_limit": "9"},
+    ],
+)
 def test_bad_options(option):
     with pytest.raises(ValueError):
         fs.solve_many(np.zeros((1, 81), dtype=np.uint8), **option)
@@ -200,7 +217,7 @@ def test_bad_options(option):
 def test_ctrl_c_stops_a_long_batch(threads):
     """A batch of many easy puzzles is interrupted within a moment of Ctrl-C (the rows
     loop looks for it, not only the searches), and the next batch runs normally."""
-    arr = np.tile(_array(dataset("puzzles2_17_clue")[:500]), (4000, 1))   # 2M puzzles
+    arr = np.tile(_array(dataset("puzzles2_17_clue")[:500]), (4000, 1))  # 2M puzzles
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     start = time.perf_counter()
     timer.start()
@@ -209,14 +226,14 @@ def test_ctrl_c_stops_a_long_batch(threads):
             fs.solve_many(arr, threads=threads)
     finally:
         timer.cancel()
-    assert time.perf_counter() - start < 3.0       # the whole batch takes ~10 s
+    assert time.perf_counter() - start < 3.0  # the whole batch takes ~10 s
     small = fs.solve_many(arr[:50], threads=threads)
     assert (small.status == fs.SOLVED).all()
 
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_dlx_batch_equals_dlx_per_call(threads):
-    lines = dataset("puzzles3_magictour_top1465")[:200] + ["11" + "." * 79, "." * 81]
+    lines = [*dataset("puzzles3_magictour_top1465")[:200], "11" + "." * 79, "." * 81]
     arr = _array(lines)
     result = fs.solve_many(arr, limit=2, threads=threads, engine="dlx")
     for i, line in enumerate(lines[:-2]):
@@ -237,6 +254,7 @@ def test_first_dlx_batch_of_a_shape_on_many_threads():
     In a fresh interpreter, so that no template exists yet."""
     import subprocess
     import sys
+
     code = (
         "import numpy as np, fastsudoku as fs\n"
         "for box in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4)]:\n"
@@ -244,10 +262,12 @@ def test_first_dlx_batch_of_a_shape_on_many_threads():
         "    r = fs.solve_many(np.zeros((64, n * n), np.uint8), limit=2, box=box,\n"
         "                      threads=4, engine='dlx')\n"
         "    assert (r.status == fs.NOT_UNIQUE).all(), (box, r.status)\n"
-        "print('ok')\n")
+        "print('ok')\n"
+    )
     for _ in range(3):
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                              timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+        )
         assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
 
 
@@ -258,6 +278,7 @@ def test_threaded_batch_in_a_forked_child():
     In a fresh interpreter, with a timeout: before the fix it hung."""
     import subprocess
     import sys
+
     code = (
         "import os, numpy as np, fastsudoku as fs\n"
         "a = np.zeros((64, 81), np.uint8)\n"
@@ -267,17 +288,21 @@ def test_threaded_batch_in_a_forked_child():
         "    r = fs.solve_many(a, threads=2)\n"
         "    os._exit(0 if (r.status == fs.SOLVED).all() else 3)\n"
         "_, status = os.waitpid(pid, 0)\n"
-        "print(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 'signal')\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60)
+        "print(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 'signal')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "0", done.stderr[-2000:]
 
 
 def test_status_enum_is_the_cores_batch_codes():
     """One status: the enum's codes are the ones the compiled batch writes."""
     assert {name.upper(): code for name, code in _core.BATCH_STATUS.items()} == {
-        s.name: s.value for s in fs.Status}
+        s.name: s.value for s in fs.Status
+    }
     result = fs.solve_many(["." * 81, "11" + "." * 79, "1" * 81], limit=2)
     assert [fs.Status(code) for code in result.status.tolist()] == [
-        fs.Status.NOT_UNIQUE, fs.Status.INVALID, fs.Status.INVALID]
+        fs.Status.NOT_UNIQUE,
+        fs.Status.INVALID,
+        fs.Status.INVALID,
+    ]
     assert fs.Status.NOT_UNIQUE.label == "not_unique"

@@ -1,5 +1,6 @@
 """Another Cython extension can cimport the DLX engine from fastsudoku/_core.pxd: build a
 tiny one against the installed package and solve 8-queens through both engines."""
+
 import shutil
 import subprocess
 import sys
@@ -16,14 +17,20 @@ def test_cimport_from_another_extension(tmp_path):
     pytest.importorskip("Cython", reason="the cimport test needs Cython (the test extra)")
     for name in ("use_core.pyx", "setup.py"):
         shutil.copy(HERE / name, tmp_path / name)
-    build = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"],
-                           cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    build = subprocess.run(
+        [sys.executable, "setup.py", "build_ext", "--inplace"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
     rows, ncols, sec = queens(8)
     offsets, cols, sec_bytes = to_csr(rows, ncols, sec)
     sys.path.insert(0, str(tmp_path))
     try:
         import use_core
+
         found, first = use_core.count_covers(ncols, offsets, cols, sec_bytes)
         found_bits, first_bits = use_core.count_covers_bitset(ncols, offsets, cols, sec_bytes)
     finally:

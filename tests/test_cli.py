@@ -1,4 +1,5 @@
 """The command line: answers in order, bad lines reported with their number, exit codes."""
+
 import subprocess
 import sys
 
@@ -6,7 +7,7 @@ from fastsudoku.cli import main
 from reference import check_grid
 
 P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-NONE = "12.." "...." "..3." "..4."
+NONE = "12........3...4."
 
 
 def _values(line):
@@ -51,14 +52,20 @@ def test_box_option_and_usage_errors(tmp_path, capsys):
 
 
 def test_installed_entry_point_reads_stdin():
-    r = subprocess.run([sys.executable, "-m", "fastsudoku", "solve", "-"], input=P + "\n",
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "fastsudoku", "solve", "-"],
+        input=P + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 0, r.stderr
     check_grid(_values(P), _values(r.stdout.strip()), (3, 3))
 
 
 def test_target_is_byte_exact_for_the_p1074_samples(capsys):
     from conftest import DATA
+
     for case in ("p1074_1", "p1074_2"):
         assert main(["target", str(DATA / f"{case}.in")]) == 0
         assert capsys.readouterr().out == (DATA / f"{case}.out").read_text()
@@ -87,40 +94,50 @@ def test_threads_give_the_same_output_in_chunks(tmp_path, capsys, monkeypatch):
     one of the per-line path, in order (chunks of 3 lines here, so that they split the file)."""
     import fastsudoku.cli.solve as cli
     from conftest import dataset
+
     monkeypatch.setattr(cli, "CHUNK", 3)
-    lines = dataset("puzzles3_magictour_top1465")[:7] + [
-        "x" * 81, "11" + "." * 79, NONE, "." * 81, "." * 16, "1" + "." * 15]
+    lines = [
+        *dataset("puzzles3_magictour_top1465")[:7],
+        "x" * 81,
+        "11" + "." * 79,
+        NONE,
+        "." * 81,
+        "." * 16,
+        "1" + "." * 15,
+    ]
     f = tmp_path / "mixed.txt"
     f.write_text("# mixed\n" + "\n".join(lines) + "\n")
     for command in (["solve"], ["count", "--limit", "3"], ["solve", "--unique"]):
         # The general path, one puzzle at a time, is the reference for the array fast path.
         with monkeypatch.context() as m:
             m.setattr(cli, "_solve_lines81", lambda *a: None)
-            code = main(command + [str(f)])
+            code = main([*command, str(f)])
             plain = capsys.readouterr()
-        assert main(command + [str(f)]) == code
+        assert main([*command, str(f)]) == code
         assert capsys.readouterr() == plain
         for threads in ("1", "2"):
-            assert main(command + ["--threads", threads, str(f)]) == code
+            assert main([*command, "--threads", threads, str(f)]) == code
             assert capsys.readouterr() == plain
     assert main(["solve", "--threads", "0", str(f)]) == 2
 
 
 def test_formats_in_and_out(tmp_path, capsys):
     from conftest import dataset
+
     lines = dataset("puzzles3_magictour_top1465")[:3]
-    grid_text = "\n\n".join("\n".join(p[r * 9:r * 9 + 9] for r in range(9)) for p in lines) + "\n"
+    grid_text = "\n\n".join("\n".join(p[r * 9 : r * 9 + 9] for r in range(9)) for p in lines) + "\n"
     f = tmp_path / "grids.txt"
     f.write_text(grid_text)
-    assert main(["solve", str(f)]) == 0                      # detected as grids, kept as grids
+    assert main(["solve", str(f)]) == 0  # detected as grids, kept as grids
     out = capsys.readouterr().out
     blocks = out.strip("\n").split("\n\n")
     assert len(blocks) == 3
     for p, block in zip(lines, blocks):
         check_grid(_values(p), _values(block.replace("\n", "")), (3, 3))
     assert main(["solve", "--output-format", "line", str(f)]) == 0
-    assert capsys.readouterr().out.splitlines() == [__import__("fastsudoku").solve(p)
-                                                   for p in lines]
+    assert capsys.readouterr().out.splitlines() == [
+        __import__("fastsudoku").solve(p) for p in lines
+    ]
     assert main(["solve", "--output-format", "csv", str(f)]) == 0
     rows = capsys.readouterr().out.splitlines()
     assert rows[0] == "puzzle,solution" and rows[1].split(",")[0] == lines[0].replace(".", "0")
@@ -129,6 +146,7 @@ def test_formats_in_and_out(tmp_path, capsys):
 def test_convert_and_check(tmp_path, capsys):
     import fastsudoku as fs
     from conftest import dataset
+
     lines = dataset("puzzles3_magictour_top1465")[:4]
     f = tmp_path / "in.txt"
     f.write_text("\n".join(lines) + "\n")
@@ -141,9 +159,16 @@ def test_convert_and_check(tmp_path, capsys):
     sols = [fs.solve(p) for p in lines]
     wrong = sols[2][:-2] + sols[2][-1] + sols[2][-2]
     csv = tmp_path / "set.csv"
-    csv.write_text("quizzes,solutions\n" + "\n".join(
-        f"{p.replace('.', '0')},{s}" for p, s in zip(lines, [sols[0], sols[1], wrong, ""]))
-        + "\n" + "0" * 81 + "," + "\n")
+    csv.write_text(
+        "quizzes,solutions\n"
+        + "\n".join(
+            f"{p.replace('.', '0')},{s}" for p, s in zip(lines, [sols[0], sols[1], wrong, ""])
+        )
+        + "\n"
+        + "0" * 81
+        + ","
+        + "\n"
+    )
     assert main(["check", str(csv)]) == 1
     out = capsys.readouterr()
     assert out.out.splitlines() == ["ok", "ok", "wrong solution", "ok", "not unique"]
@@ -152,7 +177,9 @@ def test_convert_and_check(tmp_path, capsys):
 
 def test_judge_format_samples(monkeypatch, capsys):
     import io
+
     from conftest import DATA
+
     for path in sorted((DATA / "judges").glob("*.in")):
         problem = path.name.rsplit("_", 1)[0]
         monkeypatch.setattr("sys.stdin", io.StringIO(path.read_text()))
@@ -171,8 +198,13 @@ def test_bad_files_name_file_and_line(tmp_path, capsys):
     mixed.write_text("." * 81 + "\n" + "." * 16 + "\n" + "." * 80 + "\n" + "?" * 81 + "\n")
     badcsv = tmp_path / "bad.csv"
     badcsv.write_text("quizzes,solutions\n" + "0" * 81 + "\n")
-    for path, command in ((junk, "solve"), (mixed, "solve"), (badcsv, "solve"),
-                          (junk, "check"), (badcsv, "convert")):
+    for path, command in (
+        (junk, "solve"),
+        (mixed, "solve"),
+        (badcsv, "solve"),
+        (junk, "check"),
+        (badcsv, "convert"),
+    ):
         args = [command, str(path)] + (["--to", "line"] if command == "convert" else [])
         assert main(args) == 65, (path.name, command)
         err = capsys.readouterr().err
@@ -185,23 +217,40 @@ def test_bad_files_name_file_and_line(tmp_path, capsys):
 
 def test_size_option_and_summary_line(tmp_path, capsys):
     from conftest import dataset
+
     f = tmp_path / "many.txt"
     f.write_text("\n".join(dataset("puzzles2_17_clue")[:400]) + "\n")
     assert main(["solve", "--size", "9", str(f)]) == 0
     out, err = capsys.readouterr()
-    assert len(out.splitlines()) == 400 and "400 puzzles in" in err      # summary unasked
-    assert main(["solve", "--size", "6", str(f)]) == 2                   # 6 is not square
+    assert len(out.splitlines()) == 400 and "400 puzzles in" in err  # summary unasked
+    assert main(["solve", "--size", "6", str(f)]) == 2  # 6 is not square
     assert "--size 6" in capsys.readouterr().err
     small = tmp_path / "small.txt"
     small.write_text(P + "\n")
     assert main(["solve", str(small)]) == 0
-    assert capsys.readouterr().err == ""                                  # no summary: 1 puzzle
+    assert capsys.readouterr().err == ""  # no summary: 1 puzzle
 
 
 def test_generate_and_rate_commands(tmp_path, capsys):
     import fastsudoku as fs
-    assert main(["generate", "--count", "4", "--clues", "24-28", "--seed", "3",
-                 "--symmetry", "rot180", "--solutions"]) == 0
+
+    assert (
+        main(
+            [
+                "generate",
+                "--count",
+                "4",
+                "--clues",
+                "24-28",
+                "--seed",
+                "3",
+                "--symmetry",
+                "rot180",
+                "--solutions",
+            ]
+        )
+        == 0
+    )
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 4
     for line in lines:
@@ -219,6 +268,7 @@ def test_generate_and_rate_commands(tmp_path, capsys):
 
 def test_bench_command(tmp_path, capsys):
     from conftest import dataset
+
     f = tmp_path / "set.txt"
     f.write_text("\n".join(dataset("puzzles3_magictour_top1465")[:50]) + "\n")
     assert main(["bench", str(f), "--threads", "2", "--repeat", "1"]) == 0
@@ -232,12 +282,18 @@ def test_bench_command(tmp_path, capsys):
 def test_convert_keeps_a_solution_column(tmp_path, capsys):
     import fastsudoku as fs
     from conftest import dataset
+
     p = dataset("puzzles3_magictour_top1465")[0]
     f = tmp_path / "in.csv"
-    f.write_text(f"quizzes,solutions\n{p.replace('.', '0')},{fs.solve(p)}\n{p.replace('.', '0')},\n")
+    f.write_text(
+        f"quizzes,solutions\n{p.replace('.', '0')},{fs.solve(p)}\n{p.replace('.', '0')},\n"
+    )
     assert main(["convert", "--to", "csv", str(f)]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "puzzle,solution", f"{p.replace('.', '0')},{fs.solve(p)}", f"{p.replace('.', '0')},"]
+        "puzzle,solution",
+        f"{p.replace('.', '0')},{fs.solve(p)}",
+        f"{p.replace('.', '0')},",
+    ]
 
 
 # --- judge and gen-tests: one error line, the documented exit code (issue 17, defect 12) ----
@@ -266,10 +322,14 @@ _JUDGE_ERRORS = [
 @pytest.mark.parametrize("options, words, status", _JUDGE_ERRORS)
 def test_judge_bad_run_and_limits_give_one_error_line(tmp_path, options, words, status):
     script = tmp_path / "noexec.sh"
-    script.write_text("#!/bin/sh\necho 1\n")        # no execute bit
+    script.write_text("#!/bin/sh\necho 1\n")  # no execute bit
     options = [str(script) if o == "NOEXEC" else o for o in options]
-    done = subprocess.run([sys.executable, "-m", "fastsudoku", "judge", "poj3074", *options,
-                           "--generate", "1"], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "fastsudoku", "judge", "poj3074", *options, "--generate", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == status, done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("fastsudoku: error: "), done.stderr
@@ -277,15 +337,24 @@ def test_judge_bad_run_and_limits_give_one_error_line(tmp_path, options, words, 
     assert "Traceback" not in done.stderr and done.stdout == ""
 
 
-@pytest.mark.parametrize("target, words", [("FILE", "is not a directory"),
-                                           ("missing/deeper/dir", "no directory"),
-                                           ("", "must name a directory")])
+@pytest.mark.parametrize(
+    "target, words",
+    [
+        ("FILE", "is not a directory"),
+        ("missing/deeper/dir", "no directory"),
+        ("", "must name a directory"),
+    ],
+)
 def test_gen_tests_out_into_a_file_or_a_missing_path(tmp_path, target, words):
     (tmp_path / "FILE").write_text("x")
     out = str(tmp_path / target) if target else ""
-    done = subprocess.run([sys.executable, "-m", "fastsudoku", "gen-tests", "poj3074",
-                           "--count", "1", "--out", out], capture_output=True, text=True,
-                          timeout=60, cwd=tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "fastsudoku", "gen-tests", "poj3074", "--count", "1", "--out", out],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
     assert done.returncode == (2 if not target else 1), done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("fastsudoku: error: "), done.stderr
@@ -295,9 +364,11 @@ def test_gen_tests_out_into_a_file_or_a_missing_path(tmp_path, target, words):
 
 # --- the package: one table of commands, public names only, one error prefix (issue 18) -----
 
+
 def test_the_parser_is_built_from_the_table_of_commands(capsys):
     import fastsudoku
     from fastsudoku.cli import COMMANDS, parser
+
     sub = next(a for a in parser()._actions if a.dest == "command")
     assert list(sub.choices) == list(COMMANDS)
     # --engine offers the package's engines, whatever they are.
@@ -317,6 +388,7 @@ def test_the_command_line_uses_only_public_names():
 
     import fastsudoku
     import fastsudoku.cli
+
     package = Path(fastsudoku.cli.__file__).parent
     modules = sorted(package.glob("*.py"))
     assert len(modules) >= 7
@@ -324,39 +396,50 @@ def test_the_command_line_uses_only_public_names():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module != "__future__":
                 where = f"{path.name}:{node.lineno}"
-                if node.level == 1:                  # from .reading import ...
+                if node.level == 1:  # from .reading import ...
                     assert node.module is None or not node.module.startswith("_"), where
                     continue
                 module = node.module or ""
                 if node.level == 0 and not module.startswith("fastsudoku"):
-                    continue                         # the standard library, numpy
+                    continue  # the standard library, numpy
                 assert not any(p.startswith("_") for p in module.split(".")), where
                 for alias in node.names:
                     assert not alias.name.startswith("_"), where
                     if node.level == 2 and not module:
                         assert alias.name in fastsudoku.__all__ or alias.name in (
-                            "formats", "judges", "localjudge", "dask"), where
+                            "formats",
+                            "judges",
+                            "localjudge",
+                            "dask",
+                        ), where
             elif isinstance(node, ast.Import):
                 for alias in node.names:
                     assert not any(p.startswith("_") for p in alias.name.split(".")), where
-            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-                if node.value.id in ("fastsudoku", "formats", "judges", "localjudge"):
-                    assert not node.attr.startswith("_"), f"{path.name}:{node.lineno}"
+            elif (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in ("fastsudoku", "formats", "judges", "localjudge")
+            ):
+                assert not node.attr.startswith("_"), f"{path.name}:{node.lineno}"
 
 
 ERROR_CASES = [
-    (["solve", "--limit", "0", "-"], 2), (["solve", "--box", "0x3", "-"], 2),
-    (["target", "--node-limit", "-1", "-"], 2), (["generate", "--clues", "x"], 2),
+    (["solve", "--limit", "0", "-"], 2),
+    (["solve", "--box", "0x3", "-"], 2),
+    (["target", "--node-limit", "-1", "-"], 2),
+    (["generate", "--clues", "x"], 2),
     (["gen-tests", "poj3074", "--count", "0", "--out", "x"], 2),
     (["judge", "poj3074", "--self", "--repeat", "0", "--generate", "1"], 2),
     (["judge", "poj3074", "--run", "", "--generate", "1"], 2),
-    (["solve", "no/such/file"], 65), (["judge-format", "poj2676"], 65),
+    (["solve", "no/such/file"], 65),
+    (["judge-format", "poj2676"], 65),
 ]
 
 
 @pytest.mark.parametrize("argv, code", ERROR_CASES)
 def test_every_command_writes_one_error_line_with_one_prefix(argv, code, capsys, monkeypatch):
     import io
+
     monkeypatch.setattr(sys, "stdin", io.StringIO("-1\n"))
     assert main(argv) == code
     err = capsys.readouterr().err.splitlines()
@@ -369,8 +452,13 @@ def test_repeated_givens_are_named_in_the_puzzles_symbols_on_every_path(tmp_path
     f = tmp_path / "hex.txt"
     f.write_text("00" + "." * 254 + "\n" + "0" + "." * 255 + "\n")
     expected = "value 1 ('0') repeats in row 1 (columns 1 and 2)"
-    for extra in ([], ["--output-format", "grid"], ["--output-format", "csv"],
-                  ["--threads", "2"], ["--engine", "dlx"]):
+    for extra in (
+        [],
+        ["--output-format", "grid"],
+        ["--output-format", "csv"],
+        ["--threads", "2"],
+        ["--engine", "dlx"],
+    ):
         assert main(["solve", "--alphabet", "0-9A-F", *extra, str(f)]) == 65
         out, err = capsys.readouterr()
         assert err == f"{f}:1: {expected}\n", extra
@@ -387,11 +475,12 @@ def test_repeated_givens_are_named_in_the_puzzles_symbols_on_every_path(tmp_path
 
 def test_check_a_solution_column_right_and_wrong(tmp_path, capsys):
     import fastsudoku as fs
+
     solution = fs.solve(P)
-    broken = solution[:-2] + solution[-1] + solution[-2]       # keeps the givens, breaks rows
+    broken = solution[:-2] + solution[-1] + solution[-2]  # keeps the givens, breaks rows
     f = tmp_path / "in.csv"
     f.write_text(f"puzzle,solution\n{P},{solution}\n{P},{broken}\n{P},{solution[:-1]}\n")
     assert main(["check", str(f)]) == 65
-    out, err = capsys.readouterr()
+    out, _err = capsys.readouterr()
     assert out.splitlines()[:2] == ["ok", "wrong solution"]
     assert out.splitlines()[2].startswith("error: ")

@@ -1,4 +1,5 @@
 """The compiled core's tables, geometry and search modes, against plain Python."""
+
 import random
 import signal
 import threading
@@ -8,8 +9,8 @@ import numpy as np
 import pytest
 
 import fastsudoku as fs
-from fastsudoku import _core
 from conftest import engine_takes
+from fastsudoku import _core
 
 
 def test_popcount_table_exhaustive_16_bits():
@@ -37,8 +38,22 @@ def test_lowest_bit():
         assert _core._table_lowest_bit(m) == m & -m
 
 
-SHAPES = [(1, 1), (1, 2), (2, 1), (2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (3, 4), (4, 3),
-          (4, 4), (5, 5), (7, 9), (8, 8)]
+SHAPES = [
+    (1, 1),
+    (1, 2),
+    (2, 1),
+    (2, 2),
+    (2, 3),
+    (3, 2),
+    (3, 3),
+    (2, 4),
+    (3, 4),
+    (4, 3),
+    (4, 4),
+    (5, 5),
+    (7, 9),
+    (8, 8),
+]
 
 
 @pytest.mark.parametrize("r,c", SHAPES)
@@ -47,8 +62,11 @@ def test_geometry_against_python(r, c):
     units = _core._geometry_units(r, c)
     rows = [[i * n + j for j in range(n)] for i in range(n)]
     cols = [[i * n + j for i in range(n)] for j in range(n)]
-    boxes = [[(br * r + i) * n + bc * c + j for i in range(r) for j in range(c)]
-             for br in range(c) for bc in range(r)]
+    boxes = [
+        [(br * r + i) * n + bc * c + j for i in range(r) for j in range(c)]
+        for br in range(c)
+        for bc in range(r)
+    ]
     assert units == rows + cols + boxes
     peers = _core._geometry_peers(r, c)
     for cell in range(n * n):
@@ -62,14 +80,32 @@ def test_shape_limit():
         _core._geometry_units(9, 9)
 
 
-@pytest.mark.parametrize("side,box", [(1, None), (4, None), (6, (2, 3)), (6, (3, 2)),
-                                      (8, (2, 4)), (9, None), (10, (2, 5)), (12, (3, 4)),
-                                      (12, (4, 3)), (16, None), (20, (4, 5)), (25, None),
-                                      (30, (5, 6)), (36, None), (42, (6, 7)), (49, None),
-                                      (64, None)])
+@pytest.mark.parametrize(
+    "side,box",
+    [
+        (1, None),
+        (4, None),
+        (6, (2, 3)),
+        (6, (3, 2)),
+        (8, (2, 4)),
+        (9, None),
+        (10, (2, 5)),
+        (12, (3, 4)),
+        (12, (4, 3)),
+        (16, None),
+        (20, (4, 5)),
+        (25, None),
+        (30, (5, 6)),
+        (36, None),
+        (42, (6, 7)),
+        (49, None),
+        (64, None),
+    ],
+)
 def test_empty_grid_of_every_size_solves(side, box, engine):
     from reference import check_grid
-    r, c = box or (int(side ** 0.5),) * 2
+
+    r, c = box or (int(side**0.5),) * 2
     empty = np.zeros((side, side), dtype=np.uint8)
     if engine == "dlx" and side > 49:
         # Known limit: deterministic MRV on dancing links is heavy-tailed on empty grids
@@ -120,6 +156,7 @@ def test_node_limit_resume(engine):
 def _interrupt_soon(delay=0.2):
     def fire():
         signal.raise_signal(signal.SIGINT)
+
     t = threading.Timer(delay, fire)
     t.start()
     return t
@@ -132,7 +169,7 @@ def test_ctrl_c_interrupts_a_long_count_and_the_process_stays_usable(engine):
         t = _interrupt_soon()
         start = time.perf_counter()
         with pytest.raises(KeyboardInterrupt):
-            fs.count_solutions("." * 81, engine=engine)   # 6.67e21 solutions: never ends
+            fs.count_solutions("." * 81, engine=engine)  # 6.67e21 solutions: never ends
         t.join()
         assert time.perf_counter() - start < 10
     assert fs.solve("." * 81, engine=engine) is not None
@@ -154,11 +191,13 @@ def test_ctrl_c_interrupts_the_iterator(engine):
 
 def test_threads_share_nothing():
     from concurrent.futures import ThreadPoolExecutor
+
     from conftest import dataset
+
     puzzles = dataset("puzzles3_magictour_top1465")[:200]
     expect = [fs.solve(p) for p in puzzles]
     with ThreadPoolExecutor(4) as pool:
         got = list(pool.map(fs.solve, puzzles))
         dlx = list(pool.map(lambda p: fs.solve(p, engine="dlx"), puzzles))
     assert got == expect
-    assert dlx == expect          # the puzzles are unique: both engines find the same grid
+    assert dlx == expect  # the puzzles are unique: both engines find the same grid

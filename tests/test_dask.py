@@ -1,5 +1,6 @@
 """The Dask integration: a distributed LocalCluster solves a chunked array of puzzles and gets
 what solve_many gets on one machine."""
+
 import numpy as np
 import pytest
 
@@ -9,8 +10,8 @@ distributed = pytest.importorskip("distributed")
 import dask  # noqa: E402
 
 import fastsudoku as fs  # noqa: E402
-from fastsudoku.dask import solve_many_dask  # noqa: E402
 from conftest import dataset  # noqa: E402
+from fastsudoku.dask import solve_many_dask  # noqa: E402
 
 
 def _array(lines):
@@ -21,16 +22,19 @@ def _array(lines):
 def client():
     # Function scope: the cluster is gone before the tests that use Dask's local schedulers
     # (older Dask warns when a local scheduler runs beside an active distributed client).
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
-        with distributed.Client(cluster) as c:
-            yield c
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as c,
+    ):
+        yield c
 
 
 def test_local_cluster_equals_solve_many(client):
     lines = dataset("puzzles3_magictour_top1465")[:400]
     arr = _array(lines)
-    arr[5, :2] = 7                                  # one invalid row among them
+    arr[5, :2] = 7  # one invalid row among them
     puzzles = da.from_array(arr, chunks=(64, 81))
     lazy = solve_many_dask(puzzles, limit=2)
     solutions, status, counts, guesses = dask.compute(*lazy)
@@ -43,9 +47,10 @@ def test_local_cluster_equals_solve_many(client):
 
 
 def test_other_shapes_and_bad_input():
-    empty4 = da.zeros((6, 16), dtype=np.int32, chunks=(4, 8))     # column chunks are joined
-    solutions, status, counts, _ = dask.compute(*solve_many_dask(empty4, limit=3),
-                                                scheduler="synchronous")
+    empty4 = da.zeros((6, 16), dtype=np.int32, chunks=(4, 8))  # column chunks are joined
+    solutions, status, counts, _ = dask.compute(
+        *solve_many_dask(empty4, limit=3), scheduler="synchronous"
+    )
     assert solutions.dtype == np.int32 and solutions.shape == (6, 16)
     assert status.tolist() == [fs.NOT_UNIQUE] * 6 and counts.tolist() == [3] * 6
     with pytest.raises(ValueError):
@@ -57,8 +62,9 @@ def test_other_shapes_and_bad_input():
 def test_dlx_engine_through_dask():
     lines = dataset("puzzles3_magictour_top1465")[:40]
     arr = np.array([[0 if ch in ".0" else int(ch) for ch in p] for p in lines], dtype=np.uint8)
-    got = dask.compute(*solve_many_dask(da.from_array(arr, chunks=(16, 81)), engine="dlx"),
-                       scheduler="synchronous")
+    got = dask.compute(
+        *solve_many_dask(da.from_array(arr, chunks=(16, 81)), engine="dlx"), scheduler="synchronous"
+    )
     want = fs.solve_many(arr, engine="dlx", threads=1)
     assert (got[0] == want.solutions).all() and (got[3] == want.guesses).all()
     with pytest.raises(ValueError, match="unknown engine"):

@@ -1,17 +1,22 @@
 """The 9x9 digit-band engine ("digitband", Search9) against the general bitmask engine and
 the reference solver: the same counts everywhere, valid solutions, the same set of
 solutions when there are several, node limits and resumable enumeration."""
+
 import random
 
 import pytest
 
 import fastsudoku as fs
-from fastsudoku import _core
 from conftest import dataset
+from fastsudoku import _core
 from reference import check_grid, count_solutions as reference_count
 
-SETS = ["puzzles2_17_clue", "puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106",
-        "puzzles7_serg_benchmark"]
+SETS = [
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles6_forum_hardest_1106",
+    "puzzles7_serg_benchmark",
+]
 
 
 def values(line):
@@ -31,7 +36,7 @@ def every_solution(puzzle, b9, limit=500):
     solver = _core.SudokuSearch(puzzle, 3, 3, _options(b9))
     out = []
     while len(out) < limit:
-        status, sol = solver.next_solution()
+        _status, sol = solver.next_solution()
         if sol is None:
             break
         out.append(sol)
@@ -40,7 +45,7 @@ def every_solution(puzzle, b9, limit=500):
 
 def random_puzzle(rng, givens):
     """Givens drawn from a random full grid: usually several solutions."""
-    full = fs.generate(9, count=1, seed=rng.randrange(10 ** 9), clues=(60, 70))[0].solution
+    full = fs.generate(9, count=1, seed=rng.randrange(10**9), clues=(60, 70))[0].solution
     grid = values(full)
     keep = set(rng.sample(range(81), givens))
     return bytes(v if k in keep else 0 for k, v in enumerate(grid))
@@ -102,12 +107,12 @@ def test_contradictions():
 
 def test_node_limit_and_resume():
     empty = bytes(81)
-    found, first, guesses, status = run(empty, -1, True, node_limit=50)
+    _found, _first, guesses, status = run(empty, -1, True, node_limit=50)
     assert status == _core.NODE_LIMIT and guesses == 50
     solver = _core.SudokuSearch(empty, 3, 3, _options(True, node_limit=10))
     seen = 0
     while True:
-        status, sol = solver.next_solution()
+        status, _sol = solver.next_solution()
         if status == _core.NODE_LIMIT:
             solver.node_limit = solver.node_limit + 10
             continue

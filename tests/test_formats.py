@@ -1,13 +1,14 @@
 """fastsudoku.formats: every reader tolerates what real files contain, and read -> write ->
 read gives back the same puzzles in every format and between any two formats."""
+
 import io
 
 import pytest
 
 import fastsudoku as fs
+from conftest import DATA, dataset
 from fastsudoku import formats
 from fastsudoku._grid import parse
-from conftest import DATA, dataset
 from test_golden import FILES, _read, _values
 
 LINES = dataset("puzzles3_magictour_top1465")[:30]
@@ -79,12 +80,15 @@ def test_line_annotations_comments_and_crlf():
 
 def test_csv_layouts_keep_solutions():
     sol = fs.solve(LINES[0])
-    for header, p, s in (("quizzes,solutions", LINES[0].replace(".", "0"), sol),
-                         ("puzzle,solution", LINES[0].replace(".", "0"), sol)):
-        rec, = formats.read(io.StringIO(f"{header}\n{p},{s}\n"), "csv")
+    for header, p, s in (
+        ("quizzes,solutions", LINES[0].replace(".", "0"), sol),
+        ("puzzle,solution", LINES[0].replace(".", "0"), sol),
+    ):
+        (rec,) = formats.read(io.StringIO(f"{header}\n{p},{s}\n"), "csv")
         assert fs.solve(rec.puzzle) == rec.solution
-    rec, = formats.read(io.StringIO(f"source,puzzle,solution,rating\nmagictour,{LINES[0]},{sol},"
-                                    "2.5\n"), "csv")
+    (rec,) = formats.read(
+        io.StringIO(f"source,puzzle,solution,rating\nmagictour,{LINES[0]},{sol},2.5\n"), "csv"
+    )
     assert (rec.source, rec.rating, rec.solution) == ("magictour", "2.5", sol)
     with pytest.raises(fs.ParseError) as info:
         list(formats.read(io.StringIO("a,b\n1,2\n"), "csv"))
@@ -103,12 +107,14 @@ def test_grids_with_separators_and_numbers():
     records = list(formats.read(io.StringIO(grid + "\n\n" + grid), "grid"))
     assert len(records) == 2 and records[0].line == 1
     assert parse(records[0].puzzle).values == parse(grid).values
-    rec, = formats.read(io.StringIO(hexgrid), "grid")
+    (rec,) = formats.read(io.StringIO(hexgrid), "grid")
     assert parse(rec.puzzle, alphabet="0-9A-F").values == parse(hexgrid, alphabet="0-9A-F").values
-    boxed = ("53.|.7.|...\n6..|195|...\n.98|...|.6.\n---+---+---\n"
-             "8..|.6.|..3\n4..|8.3|..1\n7..|.2.|..6\n---+---+---\n"
-             ".6.|...|28.\n...|419|..5\n...|.8.|.79\n")
-    two = list(formats.read(io.StringIO(boxed + boxed), "grid"))    # no blank line between
+    boxed = (
+        "53.|.7.|...\n6..|195|...\n.98|...|.6.\n---+---+---\n"
+        "8..|.6.|..3\n4..|8.3|..1\n7..|.2.|..6\n---+---+---\n"
+        ".6.|...|28.\n...|419|..5\n...|.8.|.79\n"
+    )
+    two = list(formats.read(io.StringIO(boxed + boxed), "grid"))  # no blank line between
     assert len(two) == 2 and two[1].line == 12
     assert fs.solve(two[1].puzzle) is not None
 

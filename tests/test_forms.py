@@ -1,4 +1,5 @@
 """Every input form is read right and answered in the same form."""
+
 import numpy as np
 import pytest
 
@@ -12,7 +13,7 @@ SV = [int(ch) for ch in S]
 
 
 def rows(s, n=9):
-    return [s[i:i + n] for i in range(0, n * n, n)]
+    return [s[i : i + n] for i in range(0, n * n, n)]
 
 
 @pytest.mark.parametrize("empty", [".", "0", "-"])
@@ -37,12 +38,13 @@ def test_grid_with_separators_keeps_layout():
                 out.append("------+-------+------")
             out.append(" ".join(r[0:3]) + " | " + " ".join(r[3:6]) + " | " + " ".join(r[6:9]))
         return "\n".join(out)
+
     assert fs.solve(fancy(P)) == fancy(S)
 
 
 def test_grid_with_dash_separators_and_dash_empties():
     lines = rows(P.replace(".", "-"))
-    text = "\n".join(lines[:3] + ["-" * 11] + lines[3:6] + ["-" * 11] + lines[6:])
+    text = "\n".join([*lines[:3], "-" * 11, *lines[3:6], "-" * 11, *lines[6:]])
     out = fs.solve(text)
     assert out.splitlines()[3] == "-" * 11
     assert "".join(line for i, line in enumerate(out.splitlines()) if i not in (3, 7)) == S
@@ -53,8 +55,11 @@ def test_grid_row_of_only_dashes_is_a_row():
     text = "1---\n----\n--1-\n-1--\n"
     out = fs.solve(text)
     assert out is not None
-    check_grid([int(ch) if ch != "-" else 0 for ch in text.replace("\n", "")],
-               [int(ch) for ch in out.replace("\n", "")], (2, 2))
+    check_grid(
+        [int(ch) if ch != "-" else 0 for ch in text.replace("\n", "")],
+        [int(ch) for ch in out.replace("\n", "")],
+        (2, 2),
+    )
 
 
 def test_blank_lines_between_rows():
@@ -73,18 +78,18 @@ def test_one_line_of_tokens():
 
 
 def test_list_of_lists_of_ints():
-    grid = [PV[i:i + 9] for i in range(0, 81, 9)]
-    assert fs.solve(grid) == [SV[i:i + 9] for i in range(0, 81, 9)]
-    assert grid == [PV[i:i + 9] for i in range(0, 81, 9)]   # input untouched
+    grid = [PV[i : i + 9] for i in range(0, 81, 9)]
+    assert fs.solve(grid) == [SV[i : i + 9] for i in range(0, 81, 9)]
+    assert grid == [PV[i : i + 9] for i in range(0, 81, 9)]  # input untouched
 
 
 def test_list_with_none_for_empty():
-    grid = [[v or None for v in PV[i:i + 9]] for i in range(0, 81, 9)]
-    assert fs.solve(grid) == [SV[i:i + 9] for i in range(0, 81, 9)]
+    grid = [[v or None for v in PV[i : i + 9]] for i in range(0, 81, 9)]
+    assert fs.solve(grid) == [SV[i : i + 9] for i in range(0, 81, 9)]
 
 
 def test_tuple_keeps_tuple():
-    grid = tuple(tuple(PV[i:i + 9]) for i in range(0, 81, 9))
+    grid = tuple(tuple(PV[i : i + 9]) for i in range(0, 81, 9))
     out = fs.solve(grid)
     assert isinstance(out, tuple) and isinstance(out[0], tuple)
     assert [v for r in out for v in r] == SV
@@ -130,8 +135,9 @@ def test_hex_alphabet_detected(data_dir):
     assert [len(x) for x in out.splitlines()] == [len(x) for x in text.splitlines()]
     assert all(a == b for a, b in zip(text, out) if a != "*")
     values = ["0123456789ABCDEF".index(ch) + 1 for ch in out if ch not in " \n"]
-    givens = [0 if ch == "*" else "0123456789ABCDEF".index(ch) + 1
-              for ch in text if ch not in " \n"]
+    givens = [
+        0 if ch == "*" else "0123456789ABCDEF".index(ch) + 1 for ch in text if ch not in " \n"
+    ]
     check_grid(givens, values, (4, 4))
 
 
@@ -188,7 +194,7 @@ def test_solutions_iterator_keeps_form():
 
 def test_search_result():
     r = fs.search(P)
-    assert r.count == 1 and r.solution == S and r.complete is False   # stopped at limit 1
+    assert r.count == 1 and r.solution == S and r.complete is False  # stopped at limit 1
     r = fs.search(P, limit=2)
     assert r.count == 1 and r.complete is True and r.guesses >= 0
     r = fs.search("." * 81, limit=3)

@@ -10,6 +10,7 @@ tests/reference.py (see the header of each file for the format).  For every case
 
 9x9 puzzles are also run without box= so the 81-character fast path is covered.
 """
+
 import re
 from pathlib import Path
 
@@ -58,22 +59,28 @@ def _read(path):
             solution = parts[2] if len(parts) == 3 else None
             assert len(puzzle) == n * n, f"{path.name}:{lineno}: {len(puzzle)} cells"
             assert 0 <= count <= LIMIT, f"{path.name}:{lineno}: count {count}"
-            assert (solution is not None) == (count == 1), \
+            assert (solution is not None) == (count == 1), (
                 f"{path.name}:{lineno}: a solution is stored exactly when the count is 1"
+            )
             cases.append((lineno, puzzle, count, solution))
     return (r, c), cases
 
 
 def test_golden_files_present():
     names = {p.name for p in FILES}
-    missing = [f"golden_{r * c}x{r * c}_{r}x{c}.txt" for r, c in SHAPES
-               if f"golden_{r * c}x{r * c}_{r}x{c}.txt" not in names]
-    assert not missing, f"golden files missing from {DATA}: {missing} " \
-                        "(run python tests/make_golden.py)"
+    missing = [
+        f"golden_{r * c}x{r * c}_{r}x{c}.txt"
+        for r, c in SHAPES
+        if f"golden_{r * c}x{r * c}_{r}x{c}.txt" not in names
+    ]
+    assert not missing, (
+        f"golden files missing from {DATA}: {missing} (run python tests/make_golden.py)"
+    )
 
 
-@pytest.mark.parametrize("path", FILES or [None],
-                         ids=[p.name for p in FILES] or ["no-golden-files"])
+@pytest.mark.parametrize(
+    "path", FILES or [None], ids=[p.name for p in FILES] or ["no-golden-files"]
+)
 def test_golden_file(path, engine):
     assert path is not None, f"no golden files in {DATA} (run python tests/make_golden.py)"
     box, cases = _read(path)
@@ -83,8 +90,9 @@ def test_golden_file(path, engine):
     else:
         # An engine's own limit (digitband: 9x9 only; bitset: up to 25x25): a clear error.
         with pytest.raises(ValueError, match=f"engine '{engine}' solves"):
-            fs.count_solutions(cases[0][1], box=box, engine=engine,
-                               alphabet="1-9A-G" if box == (4, 4) else None)
+            fs.count_solutions(
+                cases[0][1], box=box, engine=engine, alphabet="1-9A-G" if box == (4, 4) else None
+            )
 
 
 def _check_golden(path, box, cases, engine):
@@ -99,7 +107,7 @@ def _check_golden(path, box, cases, engine):
         expect = min(count, LIMIT)
         variants = [kw]
         if n == 9:
-            variants.append({"engine": engine})   # the 81-character fast path (bitmask)
+            variants.append({"engine": engine})  # the 81-character fast path (bitmask)
         for opts in variants:
             tag = where + f" engine={engine}" + ("" if "box" in opts else " (no box)")
             got = fs.count_solutions(puzzle, limit=LIMIT, **opts)

@@ -1,12 +1,13 @@
 """Hypothesis properties: solutions are valid and keep the givens, counts agree with the
 reference on small grids with many solutions, and parsing then formatting round-trips."""
+
 import numpy as np
 import pytest
 from hypothesis import assume, given, strategies as st
 
 import fastsudoku as fs
-from fastsudoku._grid import parse
 from conftest import ENGINES, engine_takes
+from fastsudoku._grid import parse
 from reference import check_grid, count_solutions as ref_count
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (3, 4), (4, 4)]
@@ -30,9 +31,9 @@ def full_grids(draw, shapes=SHAPES):
     n = r * c
     g = pattern_grid(r, c)
     relabel = draw(st.permutations(range(1, n + 1)))
-    band_order = draw(st.permutations(range(c)))           # c bands of r rows
+    band_order = draw(st.permutations(range(c)))  # c bands of r rows
     rows = [b * r + i for b in band_order for i in draw(st.permutations(range(r)))]
-    stack_order = draw(st.permutations(range(r)))          # r stacks of c columns
+    stack_order = draw(st.permutations(range(r)))  # r stacks of c columns
     cols = [s * c + j for s in stack_order for j in draw(st.permutations(range(c)))]
     grid = [[relabel[g[i][j] - 1] for j in cols] for i in rows]
     return (r, c), [v for row in grid for v in row]
@@ -49,11 +50,11 @@ def puzzles(draw, shapes=SHAPES, keep=(0.0, 0.7)):
 @given(puzzles(), st.sampled_from(ENGINES))
 def test_solution_is_valid_and_keeps_givens(case, engine):
     box, puzzle, _ = case
-    assume(engine_takes(engine, box))     # digitband: 9x9 only
+    assume(engine_takes(engine, box))  # digitband: 9x9 only
     n = box[0] * box[1]
     arr = np.array(puzzle, dtype=np.uint8).reshape(n, n)
     out = fs.solve(arr, box=box, engine=engine)
-    assert out is not None        # the puzzle came from a full grid
+    assert out is not None  # the puzzle came from a full grid
     check_grid(puzzle, out.reshape(-1).tolist(), box)
 
 
@@ -78,11 +79,11 @@ def test_counts_agree_on_changed_givens(case, seed):
     box, puzzle, _ = case
     n = box[0] * box[1]
     givens = [k for k, v in enumerate(puzzle) if v]
-    assume(givens)                      # a puzzle with no given has none to change
+    assume(givens)  # a puzzle with no given has none to change
     k = givens[seed % len(givens)]
     puzzle = list(puzzle)
     puzzle[k] = puzzle[k] % n + 1
-    if fs._core.conflict(bytes(puzzle), *box):      # the new value repeats a given
+    if fs._core.conflict(bytes(puzzle), *box):  # the new value repeats a given
         for engine in _engines(box):
             with pytest.raises(fs.ConflictError):
                 fs.count_solutions(puzzle, limit=30, box=box, engine=engine)
@@ -92,8 +93,11 @@ def test_counts_agree_on_changed_givens(case, seed):
             assert fs.count_solutions(puzzle, limit=30, box=box, engine=engine) == expect
 
 
-@given(puzzles(shapes=[(2, 2), (3, 3), (4, 4)]), st.sampled_from(".0-"),
-       st.sampled_from(["line", "grid", "fancy", "tokens"]))
+@given(
+    puzzles(shapes=[(2, 2), (3, 3), (4, 4)]),
+    st.sampled_from(".0-"),
+    st.sampled_from(["line", "grid", "fancy", "tokens"]),
+)
 def test_parse_then_format_round_trips(case, empty, layout):
     box, puzzle, full = case
     n = box[0] * box[1]
@@ -103,13 +107,19 @@ def test_parse_then_format_round_trips(case, empty, layout):
     if layout == "line":
         text = "".join(cells)
     elif layout == "grid":
-        text = "\n".join("".join(cells[i * n:(i + 1) * n]) for i in range(n)) + "\n"
+        text = "\n".join("".join(cells[i * n : (i + 1) * n]) for i in range(n)) + "\n"
     elif layout == "fancy":
-        text = "\n".join(" | ".join(" ".join(cells[i * n + s * box[1]:i * n + (s + 1) * box[1]])
-                                    for s in range(box[0])) for i in range(n))
+        text = "\n".join(
+            " | ".join(
+                " ".join(cells[i * n + s * box[1] : i * n + (s + 1) * box[1]])
+                for s in range(box[0])
+            )
+            for i in range(n)
+        )
     else:
-        text = "\n".join(" ".join(str(v) if v else "0" for v in puzzle[i * n:(i + 1) * n])
-                         for i in range(n))
+        text = "\n".join(
+            " ".join(str(v) if v else "0" for v in puzzle[i * n : (i + 1) * n]) for i in range(n)
+        )
         if n == 4:
             text = text.replace(" ", "  ")
     # A 16x16 puzzle without 'G' (or '0') is ambiguous between 1-9A-G and 0-9A-F, and
@@ -130,7 +140,7 @@ def test_parse_then_format_round_trips(case, empty, layout):
 def test_list_and_array_forms_round_trip(case):
     box, puzzle, full = case
     n = box[0] * box[1]
-    nested = [puzzle[i * n:(i + 1) * n] for i in range(n)]
+    nested = [puzzle[i * n : (i + 1) * n] for i in range(n)]
     g = parse(nested, box)
     assert g.render(g.values) == nested
     arr = np.array(nested, dtype=np.int16)

@@ -5,6 +5,7 @@ The oracle for "the best score" is the plain one: every solution, found by the r
 solver (tests/reference.py, which knows nothing of fastsudoku), scored with the weights,
 and the largest score kept.
 """
+
 import random
 import signal
 import threading
@@ -15,8 +16,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 import fastsudoku as fs
-from fastsudoku import _core
 from conftest import DATA
+from fastsudoku import _core
 from reference import all_solutions, check_grid
 from test_golden import FILES, _read, _values
 
@@ -49,6 +50,7 @@ def check_result(puzzle, box, weights, result, expected):
 
 # --- the official samples --------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("case", ["p1074_1", "p1074_2"])
 def test_official_samples(case):
     text = (DATA / f"{case}.in").read_text()
@@ -71,6 +73,7 @@ def test_default_weights_are_the_p1074_rings():
 
 # --- oracles: every solution enumerated ------------------------------------------------------
 
+
 def _golden_multi():
     """Golden puzzles of every shape with 2..99 solutions (and a few unsolvable ones)."""
     cases = []
@@ -79,8 +82,9 @@ def _golden_multi():
         n = box[0] * box[1]
         for lineno, puzzle, count, _ in lines:
             if 2 <= count < 100 or count == 0:
-                cases.append(pytest.param(box, _values(puzzle, n), count,
-                                          id=f"{path.stem}:{lineno}"))
+                cases.append(
+                    pytest.param(box, _values(puzzle, n), count, id=f"{path.stem}:{lineno}")
+                )
     return cases
 
 
@@ -88,22 +92,33 @@ def _golden_multi():
 def test_golden_puzzles_against_enumeration(box, puzzle, count):
     n = box[0] * box[1]
     rng = random.Random(n * 1000 + sum(puzzle))
-    for weights in (fs.ring_weights(n),
-                    np.array([[rng.randint(-20, 20) for _ in range(n)] for _ in range(n)])):
+    for weights in (
+        fs.ring_weights(n),
+        np.array([[rng.randint(-20, 20) for _ in range(n)] for _ in range(n)]),
+    ):
         expected, found = best_by_enumeration(puzzle, box, weights)
         assert found == count
         result = fs.max_score(puzzle, weights=weights, box=box)
         check_result(puzzle, box, weights, result, expected)
 
 
-@pytest.mark.parametrize("box,givens,seed", [((2, 2), 0, 1), ((2, 2), 2, 2), ((2, 2), 4, 3),
-                                             ((2, 3), 8, 4), ((3, 2), 9, 5), ((2, 3), 11, 6),
-                                             ((2, 4), 22, 7)])
+@pytest.mark.parametrize(
+    "box,givens,seed",
+    [
+        ((2, 2), 0, 1),
+        ((2, 2), 2, 2),
+        ((2, 2), 4, 3),
+        ((2, 3), 8, 4),
+        ((3, 2), 9, 5),
+        ((2, 3), 11, 6),
+        ((2, 4), 22, 7),
+    ],
+)
 def test_random_weights_against_brute_force(box, givens, seed):
     """Small grids, random weights of both signs, givens taken from a random solution."""
     n = box[0] * box[1]
     rng = random.Random(seed)
-    for trial in range(6):
+    for _ in range(6):
         base = fs.solve([[0] * n for _ in range(n)], box=box)
         # A random solution: relabel the values of the first solution.
         perm = list(range(1, n + 1))
@@ -113,8 +128,7 @@ def test_random_weights_against_brute_force(box, givens, seed):
         puzzle = [full[i] if i in keep else 0 for i in range(n * n)]
         weights = [[rng.randint(-50, 50) for _ in range(n)] for _ in range(n)]
         expected, _ = best_by_enumeration(puzzle, box, weights)
-        check_result(puzzle, box, weights, fs.max_score(puzzle, weights=weights, box=box),
-                     expected)
+        check_result(puzzle, box, weights, fs.max_score(puzzle, weights=weights, box=box), expected)
 
 
 def test_unsolvable_puzzles_return_none():
@@ -140,15 +154,15 @@ def _random_full_grid(rng):
     seed_cells = rng.sample(range(81), 11)
     vals = [0] * 81
     for cell in seed_cells:
-        r, c = divmod(cell, 9)
+        _r, _c = divmod(cell, 9)
         vals[cell] = rng.randint(1, 9)
         # Drop the value if it clashes with an earlier one.
-        grid = [vals[i * 9:(i + 1) * 9] for i in range(9)]
+        grid = [vals[i * 9 : (i + 1) * 9] for i in range(9)]
         try:
             fs.solve(grid)
         except fs.ConflictError:
             vals[cell] = 0
-    sol = fs.solve([vals[i * 9:(i + 1) * 9] for i in range(9)])
+    sol = fs.solve([vals[i * 9 : (i + 1) * 9] for i in range(9)])
     if sol is None:
         return _random_full_grid(rng)
     return [v for row in sol for v in row]
@@ -200,7 +214,7 @@ def test_properties(values, seed):
     leaves the maximum unchanged; any other consistent given never raises it."""
     puzzle = list(values)
     result = fs.max_score(puzzle)
-    assert result is not None            # the givens come from a full grid
+    assert result is not None  # the givens come from a full grid
     best = list(result.solution)
     assert check_grid(puzzle, best, (3, 3)) is None
     assert score_of(best, P1074_RINGS) == result.score
@@ -219,8 +233,10 @@ def test_properties(values, seed):
     assert changed is None or changed.score <= result.score
 
 
-@given(weights=st.lists(st.integers(-10**6, 10**6), min_size=16, max_size=16),
-       givens=st.lists(st.tuples(st.integers(0, 15), st.integers(1, 4)), max_size=5))
+@given(
+    weights=st.lists(st.integers(-(10**6), 10**6), min_size=16, max_size=16),
+    givens=st.lists(st.tuples(st.integers(0, 15), st.integers(1, 4)), max_size=5),
+)
 def test_properties_4x4_any_weights(weights, givens):
     puzzle = [0] * 16
     for cell, v in givens:
@@ -236,6 +252,7 @@ def test_properties_4x4_any_weights(weights, givens):
 
 # --- forms, sizes, weights -------------------------------------------------------------------
 
+
 def test_forms_and_sizes():
     # The solution keeps the input's form.
     line = (DATA / "p1074_2.in").read_text().split()
@@ -249,8 +266,9 @@ def test_forms_and_sizes():
     # 16x16 (A-P) with the ring rule and a 6x6 with 2x3 boxes.
     poj = (DATA / "poj3076_1.in").read_text()
     res16 = fs.max_score(poj)
-    assert res16.score == score_of([ord(ch) - 64 for ch in "".join(res16.solution.split())],
-                                   fs.ring_weights(16))
+    assert res16.score == score_of(
+        [ord(ch) - 64 for ch in "".join(res16.solution.split())], fs.ring_weights(16)
+    )
     assert fs.max_score("." * 36, box=(2, 3)).score > 0
 
 
@@ -260,22 +278,27 @@ def test_zero_and_negative_weights():
     # With every weight -1 the sum of values is fixed: -(1+2+3+4)*4.
     assert fs.max_score(empty, weights=-np.ones((4, 4), dtype=int)).score == -40
     # Flat weights of length N*N are accepted as well.
-    assert fs.max_score(empty, weights=list(range(16))).score == \
-        fs.max_score(empty, weights=np.arange(16).reshape(4, 4)).score
+    assert (
+        fs.max_score(empty, weights=list(range(16))).score
+        == fs.max_score(empty, weights=np.arange(16).reshape(4, 4)).score
+    )
 
 
-@pytest.mark.parametrize("weights,error,where", [
-    ([[1] * 9] * 8, fs.ShapeError, None),
-    ([[1] * 8] * 9, fs.ShapeError, None),
-    ([[1] * 9] * 8 + [[1] * 8], fs.ShapeError, None),
-    ("weights", fs.ShapeError, None),
-    ([[1] * 9] * 4 + [[1] * 4 + [1.5] + [1] * 4] + [[1] * 9] * 4, fs.InvalidValueError, (5, 5)),
-    ([[1] * 9] * 8 + [[1] * 8 + ["x"]], fs.InvalidValueError, (9, 9)),
-    ([[True] * 9] * 9, fs.InvalidValueError, (1, 1)),
-    ([[1] * 9] * 2 + [[2**40] + [1] * 8] + [[1] * 9] * 6, fs.InvalidValueError, (3, 1)),
-    (np.full((9, 9), 2**40), fs.InvalidValueError, (1, 1)),
-    (np.full((9, 9), 1.5), fs.InvalidValueError, (1, 1)),
-])
+@pytest.mark.parametrize(
+    "weights,error,where",
+    [
+        ([[1] * 9] * 8, fs.ShapeError, None),
+        ([[1] * 8] * 9, fs.ShapeError, None),
+        ([[1] * 9] * 8 + [[1] * 8], fs.ShapeError, None),
+        ("weights", fs.ShapeError, None),
+        ([[1] * 9] * 4 + [[1] * 4 + [1.5] + [1] * 4] + [[1] * 9] * 4, fs.InvalidValueError, (5, 5)),
+        ([[1] * 9] * 8 + [[1] * 8 + ["x"]], fs.InvalidValueError, (9, 9)),
+        ([[True] * 9] * 9, fs.InvalidValueError, (1, 1)),
+        ([[1] * 9] * 2 + [[2**40] + [1] * 8] + [[1] * 9] * 6, fs.InvalidValueError, (3, 1)),
+        (np.full((9, 9), 2**40), fs.InvalidValueError, (1, 1)),
+        (np.full((9, 9), 1.5), fs.InvalidValueError, (1, 1)),
+    ],
+)
 def test_bad_weights(weights, error, where):
     with pytest.raises(error) as info:
         fs.max_score("." * 81, weights=weights)
@@ -324,18 +347,20 @@ def test_node_limit_bounds_the_bound_work():
     fewer guesses, and the run ends in a time of the order of the limit."""
     import subprocess
     import sys
-    code = ("import time, numpy as np, fastsudoku as fs\n"
-            "start = time.perf_counter()\n"
-            "try:\n"
-            "    fs.max_score(np.zeros((64, 64), np.uint8), node_limit=200_000)\n"
-            "except fs.SearchLimitError as e:\n"
-            "    assert e.best is not None and e.guesses < 200_000, e\n"
-            "    assert 'node limit of 200000 reached' in str(e), e\n"
-            "    print(e.guesses, time.perf_counter() - start)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60)
+
+    code = (
+        "import time, numpy as np, fastsudoku as fs\n"
+        "start = time.perf_counter()\n"
+        "try:\n"
+        "    fs.max_score(np.zeros((64, 64), np.uint8), node_limit=200_000)\n"
+        "except fs.SearchLimitError as e:\n"
+        "    assert e.best is not None and e.guesses < 200_000, e\n"
+        "    assert 'node limit of 200000 reached' in str(e), e\n"
+        "    print(e.guesses, time.perf_counter() - start)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-2000:]
-    guesses, seconds = done.stdout.split()
+    guesses, _seconds = done.stdout.split()
     assert int(guesses) < 100_000
 
 

@@ -2,6 +2,7 @@
 ``threads=`` values a program passes, and stopped together by Ctrl-C (issue 17, defects 4
 and 16).  Each check runs in a fresh interpreter: a leak would be hidden by the threads of
 earlier tests, and a hang must fail the test rather than the run."""
+
 import os
 import select
 import signal
@@ -12,16 +13,16 @@ import time
 import pytest
 
 
-
 def test_cores_follow_the_affinity():
     from fastsudoku import _threads
-    expected = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-                else os.cpu_count())
+
+    expected = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     assert _threads.cores() == expected >= 1
     import fastsudoku
-    assert fastsudoku.cores() == expected          # the public name of the same count
-    assert _threads.thread_count(10 ** 6, 10 ** 9) == _threads.cores()
-    assert _threads.thread_count(10 ** 6, 3) == min(3, _threads.cores())
+
+    assert fastsudoku.cores() == expected  # the public name of the same count
+    assert _threads.thread_count(10**6, 10**9) == _threads.cores()
+    assert _threads.thread_count(10**6, 3) == min(3, _threads.cores())
     assert _threads.thread_count(5, 0) == 1
 
 
@@ -43,16 +44,16 @@ def test_threads_stay_bounded_by_the_cores():
         "for t in range(2, 40):\n"
         "    fs.generate(size=4, count=8, seed=t, threads=t)\n"
         "print(threading.active_count(), len(os.sched_getaffinity(0))\n"
-        "      if hasattr(os, 'sched_getaffinity') else os.cpu_count())\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=300)
+        "      if hasattr(os, 'sched_getaffinity') else os.cpu_count())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     alive, cores = map(int, done.stdout.split())
-    assert alive <= cores + 1, (alive, cores)     # the main thread and cores - 1 helpers
+    assert alive <= cores + 1, (alive, cores)  # the main thread and cores - 1 helpers
 
 
 # A child that runs a call for minutes, says "started", and reports KeyboardInterrupt.
-_LONG_CALL = r'''
+_LONG_CALL = r"""
 import signal, sys
 signal.signal(signal.SIGINT, signal.default_int_handler)   # a background job ignores it
 import numpy as np, fastsudoku as fs
@@ -79,7 +80,7 @@ except KeyboardInterrupt:
 # The shared pool is usable after an interrupt, with the same results.
 after = fs.count_many(np.zeros((8, 16), np.uint8), limit=10 ** 6, threads=threads)
 print("after", after.tolist() == [288] * 8, flush=True)
-'''
+"""
 
 
 def _line(fd: int, deadline: float) -> str:
@@ -102,14 +103,18 @@ def _line(fd: int, deadline: float) -> str:
 def test_ctrl_c_stops_every_thread_at_once(kind, threads):
     """SIGINT during a threaded call raises KeyboardInterrupt within a second (the helpers
     see the stop flag inside the search of one puzzle, not only between rows or puzzles),
-    the next call runs normally, and the interpreter exits (no helper runs on).  Before: with 2 threads the first SIGINT
-    was swallowed and the child never exited; ordinary rows came 24.5 s late."""
-    child = subprocess.Popen([sys.executable, "-c", _LONG_CALL, kind, str(threads)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    the next call runs normally, and the interpreter exits (no helper runs on).  Before: with
+    2 threads the first SIGINT was swallowed and the child never exited; ordinary rows came
+    24.5 s late."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", _LONG_CALL, kind, str(threads)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         fd = child.stdout.fileno()
         assert _line(fd, time.monotonic() + 60) == "started"
-        time.sleep(0.5)                       # well inside the searches
+        time.sleep(0.5)  # well inside the searches
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
         said = _line(fd, sent + 5)

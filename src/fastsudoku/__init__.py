@@ -6,7 +6,17 @@
 >>> fs.is_unique("." * 81)
 False
 """
-from ._api import ENGINES, Engine, SearchResult, count_solutions, is_unique, search, solutions, solve
+
+from ._api import (
+    Engine,
+    SearchResult,
+    count_solutions,
+    is_unique,
+    search,
+    solutions,
+    solve,
+)
+from ._batch import BatchResult, count_many, solve_many
 from ._cover import (
     CoverResult,
     count_exact_covers,
@@ -14,12 +24,6 @@ from ._cover import (
     exact_covers,
     search_exact_cover,
 )
-from ._target import TargetResult, max_score, ring_weights
-from ._generate import Generated, GenerationError, generate
-from ._rate import Rating, Step, hint, rate, steps
-from ._batch import BatchResult, count_many, solve_many
-from ._status import INVALID, NO_SOLUTION, NODE_LIMIT, NOT_UNIQUE, SOLVED, Status
-from ._threads import cores
 from ._errors import (
     ConflictError,
     ExactCoverError,
@@ -29,6 +33,12 @@ from ._errors import (
     ShapeError,
     SudokuError,
 )
+from ._generate import Generated, GenerationError, generate
+from ._options import ENGINES
+from ._rate import Rating, Step, hint, rate, steps
+from ._status import INVALID, NO_SOLUTION, NODE_LIMIT, NOT_UNIQUE, SOLVED, Status
+from ._target import TargetResult, max_score, ring_weights
+from ._threads import cores
 
 __version__ = "0.1.0"
 

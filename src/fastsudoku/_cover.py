@@ -33,10 +33,12 @@ Mapping from the ``exact-cover`` package on PyPI::
     exact_cover.get_exact_cover(S)                 fastsudoku.exact_cover(S)
         (an array of row indices; empty if none)       (a list of row indices; None if none)
     exact_cover.get_exact_cover(S, secondary=k)    fastsudoku.exact_cover(
-                                                       S, secondary=range(S.shape[1] - k, S.shape[1]))
+                                                     S,
+                                                     secondary=range(S.shape[1] - k, S.shape[1]))
     exact_cover.get_all_solutions(S)               list(fastsudoku.exact_covers(S))
     (counting)                                     fastsudoku.count_exact_covers(S)
 """
+
 from __future__ import annotations
 
 import itertools
@@ -46,16 +48,16 @@ from typing import Any, Iterable, Iterator, List, Literal, NamedTuple, Optional,
 import numpy as np
 
 from . import _core
-from ._options import count_option, engine_option
 from ._errors import ExactCoverError, SearchLimitError
+from ._options import count_option, engine_option
 
-_INT32_MAX = 2 ** 31 - 1
+_INT32_MAX = 2**31 - 1
 #: The largest column index (and column count - 1) the API takes.
 _MAX_INDEX = _INT32_MAX // 4
 
 #: The exact-cover engines: "auto" picks "bitset" for small matrices, "dlx" above.
 CoverEngine = Literal["auto", "dlx", "bitset"]
-COVER_ENGINES = ("auto",) + _core.COVER_ENGINES
+COVER_ENGINES = ("auto", *_core.COVER_ENGINES)
 #: engine="auto" takes the bitset engine up to this many rows ...
 BITSET_MAX_ROWS = 4096
 #: ... and this many primary columns (each level copies the primary columns' sizes).
@@ -72,17 +74,20 @@ def _index(value: Any, what: str, row: Optional[int] = None) -> int:
     try:
         return operator.index(value)
     except TypeError:
-        raise ExactCoverError(f"{what}: {value!r} is not an integer column index",
-                              row=row) from None
+        raise ExactCoverError(
+            f"{what}: {value!r} is not an integer column index", row=row
+        ) from None
 
 
 def _from_matrix(matrix: np.ndarray, columns: Optional[int]) -> Tuple[np.ndarray, np.ndarray, int]:
     if matrix.ndim != 2:
-        raise ExactCoverError(f"the matrix must be 2-D (rows x columns), got {matrix.ndim}-D "
-                              f"of shape {matrix.shape}")
+        raise ExactCoverError(
+            f"the matrix must be 2-D (rows x columns), got {matrix.ndim}-D of shape {matrix.shape}"
+        )
     if matrix.dtype != np.bool_ and not np.issubdtype(matrix.dtype, np.integer):
-        raise ExactCoverError(f"the matrix must hold 0/1 integers or booleans, got dtype "
-                              f"{matrix.dtype}")
+        raise ExactCoverError(
+            f"the matrix must hold 0/1 integers or booleans, got dtype {matrix.dtype}"
+        )
     nrows, ncols = matrix.shape
     if columns is not None and columns != ncols:
         raise ExactCoverError(f"columns={columns} but the matrix has {ncols} columns")
@@ -90,8 +95,9 @@ def _from_matrix(matrix: np.ndarray, columns: Optional[int]) -> Tuple[np.ndarray
         bad = np.argwhere((matrix != 0) & (matrix != 1))
         if len(bad):
             r, c = (int(v) for v in bad[0])
-            raise ExactCoverError(f"row {r}, column {c}: {matrix[r, c].item()!r} is not 0 or 1",
-                                  row=r, column=c)
+            raise ExactCoverError(
+                f"row {r}, column {c}: {matrix[r, c].item()!r} is not 0 or 1", row=r, column=c
+            )
     rows_idx, cols = np.nonzero(matrix)
     return _offsets(np.bincount(rows_idx, minlength=nrows)), cols, ncols
 
@@ -103,8 +109,9 @@ def _offsets(lengths: np.ndarray) -> np.ndarray:
     return offsets
 
 
-def _from_rows(rows: Iterable[Iterable[Any]], columns: Optional[int]
-               ) -> Tuple[np.ndarray, np.ndarray, int]:
+def _from_rows(
+    rows: Iterable[Iterable[Any]], columns: Optional[int]
+) -> Tuple[np.ndarray, np.ndarray, int]:
     if isinstance(rows, (str, bytes)):
         raise ExactCoverError("rows must be a sequence of rows of column indices, not a string")
     if not isinstance(rows, (list, tuple)):
@@ -115,8 +122,9 @@ def _from_rows(rows: Iterable[Iterable[Any]], columns: Optional[int]
     return _from_rows_checked(rows, columns)
 
 
-def _from_int_rows(rows: Sequence[Any], columns: Optional[int]
-                   ) -> Optional[Tuple[np.ndarray, np.ndarray, int]]:
+def _from_int_rows(
+    rows: Sequence[Any], columns: Optional[int]
+) -> Optional[Tuple[np.ndarray, np.ndarray, int]]:
     """The common case at C speed: rows are lists or tuples of plain ints, all valid.
     None when anything is unusual; the checked path then finds and names the problem."""
     if not set(map(type, rows)) <= {list, tuple}:
@@ -130,8 +138,9 @@ def _from_int_rows(rows: Sequence[Any], columns: Optional[int]
         return None
     lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
     high = int(cols.max()) if len(cols) else -1
-    if len(cols) and (int(cols.min()) < 0 or high > _INT32_MAX // 4
-                      or (columns is not None and high >= columns)):
+    if len(cols) and (
+        int(cols.min()) < 0 or high > _INT32_MAX // 4 or (columns is not None and high >= columns)
+    ):
         return None
     ncols = columns if columns is not None else high + 1
     # A column repeating within a row: keys (row, column) must be distinct.  Rows listed
@@ -144,14 +153,14 @@ def _from_int_rows(rows: Sequence[Any], columns: Optional[int]
     return _offsets(lengths), cols, ncols
 
 
-def _from_rows_checked(rows: Sequence[Any], columns: Optional[int]
-                       ) -> Tuple[np.ndarray, np.ndarray, int]:
+def _from_rows_checked(
+    rows: Sequence[Any], columns: Optional[int]
+) -> Tuple[np.ndarray, np.ndarray, int]:
     flat: List[int] = []
     offsets = [0]
     for r, row in enumerate(rows):
         if isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
-            raise ExactCoverError(f"row {r}: {row!r} is not a sequence of column indices",
-                                  row=r)
+            raise ExactCoverError(f"row {r}: {row!r} is not a sequence of column indices", row=r)
         cols = [_index(v, f"row {r}", r) for v in row]
         if len(set(cols)) != len(cols):
             seen = set()
@@ -161,12 +170,16 @@ def _from_rows_checked(rows: Sequence[Any], columns: Optional[int]
                 seen.add(c)
         for c in cols:
             if c > _INT32_MAX // 4:
-                raise ExactCoverError(f"row {r}: column {c} is too large for the engine "
-                                      f"(at most {_INT32_MAX // 4})", row=r, column=c)
+                raise ExactCoverError(
+                    f"row {r}: column {c} is too large for the engine (at most {_INT32_MAX // 4})",
+                    row=r,
+                    column=c,
+                )
             if c < 0 or (columns is not None and c >= columns):
                 limit = f"0..{columns - 1}" if columns is not None else "0 or more"
-                raise ExactCoverError(f"row {r}: column {c} is out of range ({limit})",
-                                      row=r, column=c)
+                raise ExactCoverError(
+                    f"row {r}: column {c} is out of range ({limit})", row=r, column=c
+                )
         flat.extend(cols)
         offsets.append(len(flat))
     ncols = columns if columns is not None else (max(flat) + 1 if flat else 0)
@@ -186,8 +199,9 @@ def _secondary(secondary: Any, ncols: int) -> Any:
     if secondary is None or (isinstance(secondary, (list, tuple)) and not secondary):
         return range(0)
     if isinstance(secondary, (str, bytes)) or not hasattr(secondary, "__iter__"):
-        raise ExactCoverError(f"secondary must be a sequence of column indices (or None), "
-                              f"got {secondary!r}")
+        raise ExactCoverError(
+            f"secondary must be a sequence of column indices (or None), got {secondary!r}"
+        )
     if isinstance(secondary, range):
         sec: Any = secondary if secondary.step > 0 else secondary[::-1]
         bad = [c for c in sec[:1] if c < 0] + [c for c in sec[-1:] if c >= ncols]
@@ -196,16 +210,20 @@ def _secondary(secondary: Any, ncols: int) -> Any:
         bad = [int(c) for c in sec[(sec < 0) | (sec >= ncols)][:1]]
         sec = np.unique(sec)
     if bad:
-        raise ExactCoverError(f"secondary column {bad[0]} is out of range (0..{ncols - 1})",
-                              column=bad[0])
+        raise ExactCoverError(
+            f"secondary column {bad[0]} is out of range (0..{ncols - 1})", column=bad[0]
+        )
     return sec
 
 
 def _secondary_mask(sec: Any, cols: np.ndarray) -> np.ndarray:
     """Which of the columns `cols` are in `sec` (as _secondary returns it)."""
+    mask: np.ndarray
     if isinstance(sec, range):
-        return (cols >= sec.start) & (cols < sec.stop) & ((cols - sec.start) % sec.step == 0)
-    return np.isin(cols, sec)
+        mask = (cols >= sec.start) & (cols < sec.stop) & ((cols - sec.start) % sec.step == 0)
+    else:
+        mask = np.isin(cols, sec)
+    return mask
 
 
 def _used_columns(cols: np.ndarray, ncols: int) -> Optional[np.ndarray]:
@@ -218,16 +236,23 @@ def _used_columns(cols: np.ndarray, ncols: int) -> Optional[np.ndarray]:
     return np.unique(cols)
 
 
-def _problem(rows: Any, columns: Optional[int], secondary: Optional[Iterable[Any]],
-             node_limit: Optional[int], engine: str = "auto") -> Any:
+def _problem(
+    rows: Any,
+    columns: Optional[int],
+    secondary: Optional[Iterable[Any]],
+    node_limit: Optional[int],
+    engine: str = "auto",
+) -> _core.ExactCoverSearch:
     engine_option(engine, COVER_ENGINES)
     if columns is not None:
         columns = _index(columns, "columns")
         if columns < 1:
             raise ExactCoverError(f"columns must be at least 1, got {columns}")
         if columns > _MAX_INDEX + 1:
-            raise ExactCoverError(f"the matrix is too large: {columns} columns (columns= "
-                                  f"may be at most {_MAX_INDEX + 1})")
+            raise ExactCoverError(
+                f"the matrix is too large: {columns} columns (columns= "
+                f"may be at most {_MAX_INDEX + 1})"
+            )
     node_limit = count_option("node_limit", node_limit, 0)
     if isinstance(rows, np.ndarray):
         offsets, cols, ncols = _from_matrix(rows, columns)
@@ -235,11 +260,15 @@ def _problem(rows: Any, columns: Optional[int], secondary: Optional[Iterable[Any
         offsets, cols, ncols = _from_rows(rows, columns)
     nrows = len(offsets) - 1
     if ncols == 0:
-        raise ExactCoverError("the matrix is empty: it has no columns" if nrows else
-                              "the matrix is empty: no rows, and no columns= to say its width")
+        raise ExactCoverError(
+            "the matrix is empty: it has no columns"
+            if nrows
+            else "the matrix is empty: no rows, and no columns= to say its width"
+        )
     if ncols > _MAX_INDEX + 1:
-        raise ExactCoverError(f"the matrix is too large: {ncols} columns (at most "
-                              f"{_MAX_INDEX + 1})")
+        raise ExactCoverError(
+            f"the matrix is too large: {ncols} columns (at most {_MAX_INDEX + 1})"
+        )
     sec = _secondary(secondary, ncols)
     # Only the columns that hold a one reach the engines, renumbered in order (so the
     # choice, the first column of fewest rows, is unchanged): memory and time follow the
@@ -248,20 +277,26 @@ def _problem(rows: Any, columns: Optional[int], secondary: Optional[Iterable[Any
     used = _used_columns(cols, ncols)
     nused = ncols if used is None else len(used)
     if nused + len(cols) + 1 > _MAX_INDEX or nrows > _MAX_INDEX:
-        raise ExactCoverError(f"the matrix is too large: {len(cols)} ones in {nrows} rows "
-                              f"(the engines take at most {_MAX_INDEX} rows, and ones plus "
-                              f"columns holding them)")
+        raise ExactCoverError(
+            f"the matrix is too large: {len(cols)} ones in {nrows} rows "
+            f"(the engines take at most {_MAX_INDEX} rows, and ones plus "
+            f"columns holding them)"
+        )
     in_secondary = None if used is None else _secondary_mask(sec, used)
     used_secondary = len(sec) if in_secondary is None else int(in_secondary.sum())
     if ncols - len(sec) > nused - used_secondary:
         # No cover: a search over one primary column and no row says so at once.
-        return _core.ExactCoverSearch(1, np.zeros(1, dtype=np.int32),
-                                      np.zeros(0, dtype=np.int32), b"\0",
-                                      _core.Options(_pick_engine(engine, 0, 1), None, node_limit))
-    if in_secondary is None:
+        return _core.ExactCoverSearch(
+            1,
+            np.zeros(1, dtype=np.int32),
+            np.zeros(0, dtype=np.int32),
+            b"\0",
+            _core.Options(_pick_engine(engine, 0, 1), None, node_limit),
+        )
+    if used is None or in_secondary is None:  # (None together)
         flags = np.zeros(ncols, dtype=np.uint8)
         if isinstance(sec, range):
-            flags[sec.start:sec.stop:sec.step] = 1
+            flags[sec.start : sec.stop : sec.step] = 1
         else:
             flags[sec] = 1
     else:
@@ -270,10 +305,17 @@ def _problem(rows: Any, columns: Optional[int], secondary: Optional[Iterable[Any
     nprimary = nused - used_secondary
     engine = _pick_engine(engine, nrows, nprimary)
     if engine == "bitset" and _bitset_bytes(nused, nprimary, nrows) > BITSET_MAX_BYTES:
-        raise ExactCoverError(f"the matrix is too large for engine='bitset' ({nused} columns "
-                              f"x {nrows} rows of bitsets); use engine='dlx' or 'auto'")
-    return _core.ExactCoverSearch(nused, offsets.astype(np.int32), cols.astype(np.int32),
-                                  flags.tobytes(), _core.Options(engine, None, node_limit))
+        raise ExactCoverError(
+            f"the matrix is too large for engine='bitset' ({nused} columns "
+            f"x {nrows} rows of bitsets); use engine='dlx' or 'auto'"
+        )
+    return _core.ExactCoverSearch(
+        nused,
+        offsets.astype(np.int32),
+        cols.astype(np.int32),
+        flags.tobytes(),
+        _core.Options(engine, None, node_limit),
+    )
 
 
 def _bitset_bytes(ncols: int, nprimary: int, nrows: int) -> int:
@@ -285,14 +327,21 @@ def _bitset_bytes(ncols: int, nprimary: int, nrows: int) -> int:
 
 
 def _limit_error(search: Any, node_limit: Optional[int], found: int) -> SearchLimitError:
-    return SearchLimitError(f"node limit of {node_limit} guesses reached after {found} "
-                            f"solution(s)", guesses=search.guesses, found=found)
+    return SearchLimitError(
+        f"node limit of {node_limit} guesses reached after {found} solution(s)",
+        guesses=search.guesses,
+        found=found,
+    )
 
 
-def exact_cover(rows: Any, *, columns: Optional[int] = None,
-                secondary: Optional[Iterable[int]] = (),
-                node_limit: Optional[int] = None,
-                engine: CoverEngine = "auto") -> Optional[List[int]]:
+def exact_cover(
+    rows: Any,
+    *,
+    columns: Optional[int] = None,
+    secondary: Optional[Iterable[int]] = (),
+    node_limit: Optional[int] = None,
+    engine: CoverEngine = "auto",
+) -> Optional[List[int]]:
     """The first exact cover found, as a sorted list of row indices, or None.
 
     >>> exact_cover([[0, 1], [2], [0], [1, 2]])
@@ -307,10 +356,15 @@ def exact_cover(rows: Any, *, columns: Optional[int] = None,
     return found
 
 
-def exact_covers(rows: Any, *, columns: Optional[int] = None,
-                 secondary: Optional[Iterable[int]] = (),
-                 limit: Optional[int] = None, node_limit: Optional[int] = None,
-                 engine: CoverEngine = "auto") -> Iterator[List[int]]:
+def exact_covers(
+    rows: Any,
+    *,
+    columns: Optional[int] = None,
+    secondary: Optional[Iterable[int]] = (),
+    limit: Optional[int] = None,
+    node_limit: Optional[int] = None,
+    engine: CoverEngine = "auto",
+) -> Iterator[List[int]]:
     """Iterate over the exact covers lazily (at most ``limit``), each a sorted row list.
 
     The matrix is checked at the call, not at the first ``next()``.
@@ -323,8 +377,7 @@ def exact_covers(rows: Any, *, columns: Optional[int] = None,
     return _iterate(search, limit, node_limit)
 
 
-def _iterate(search: Any, limit: Optional[int], node_limit: Optional[int]
-             ) -> Iterator[List[int]]:
+def _iterate(search: Any, limit: Optional[int], node_limit: Optional[int]) -> Iterator[List[int]]:
     found = 0
     while limit is None or found < limit:
         status, cover = search.next_solution()
@@ -336,9 +389,15 @@ def _iterate(search: Any, limit: Optional[int], node_limit: Optional[int]
         yield cover
 
 
-def count_exact_covers(rows: Any, *, columns: Optional[int] = None,
-                       secondary: Optional[Iterable[int]] = (), limit: Optional[int] = None,
-                       node_limit: Optional[int] = None, engine: CoverEngine = "auto") -> int:
+def count_exact_covers(
+    rows: Any,
+    *,
+    columns: Optional[int] = None,
+    secondary: Optional[Iterable[int]] = (),
+    limit: Optional[int] = None,
+    node_limit: Optional[int] = None,
+    engine: CoverEngine = "auto",
+) -> int:
     """The number of exact covers, stopping at ``limit`` (None: count them all).
 
     >>> count_exact_covers([[0, 1], [2], [0], [1], [1, 2]])
@@ -367,10 +426,15 @@ class CoverResult(NamedTuple):
     complete: bool
 
 
-def search_exact_cover(rows: Any, *, columns: Optional[int] = None,
-                       secondary: Optional[Iterable[int]] = (), limit: Optional[int] = 1,
-                       node_limit: Optional[int] = None,
-                       engine: CoverEngine = "auto") -> CoverResult:
+def search_exact_cover(
+    rows: Any,
+    *,
+    columns: Optional[int] = None,
+    secondary: Optional[Iterable[int]] = (),
+    limit: Optional[int] = 1,
+    node_limit: Optional[int] = None,
+    engine: CoverEngine = "auto",
+) -> CoverResult:
     """One search with its statistics: count up to ``limit``, first cover, nodes, guesses.
 
     >>> search_exact_cover([[0, 1], [2], [0], [1], [1, 2]], limit=None)

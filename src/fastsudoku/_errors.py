@@ -5,9 +5,10 @@ names the place: row and column (1-based, as in the message), the character or v
 the unit.  A puzzle that is well formed but has no solution is not an error: ``solve``
 returns ``None`` and ``count_solutions`` returns 0.
 """
+
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple, Type
 
 __all__ = [
     "SudokuError",
@@ -19,7 +20,9 @@ __all__ = [
 ]
 
 
-def _rebuild(cls: type, args: tuple, state: dict) -> BaseException:
+def _rebuild(
+    cls: Type[BaseException], args: Tuple[Any, ...], state: Dict[str, Any]
+) -> BaseException:
     """An exception as pickled: its class, its message arguments and its attributes, set
     without calling ``__init__`` (whose keyword-only arguments pickle does not pass)."""
     error = cls.__new__(cls, *args)
@@ -70,8 +73,14 @@ class ShapeError(SudokuError):
 class InvalidValueError(SudokuError):
     """A cell of a list or array holds something that is not a value 0..N (0 = empty)."""
 
-    def __init__(self, message: str, *, row: Optional[int] = None,
-                 column: Optional[int] = None, value: object = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        row: Optional[int] = None,
+        column: Optional[int] = None,
+        value: object = None,
+    ) -> None:
         super().__init__(message)
         self.row = row
         self.column = column
@@ -86,8 +95,15 @@ class ConflictError(SudokuError):
     (row, column) places, 1-based.
     """
 
-    def __init__(self, message: str, *, unit: str, index: int, value: int,
-                 cells: Tuple[Tuple[int, int], Tuple[int, int]]) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        unit: str,
+        index: int,
+        value: int,
+        cells: Tuple[Tuple[int, int], Tuple[int, int]],
+    ) -> None:
         super().__init__(message)
         self.unit = unit
         self.index = index
@@ -116,8 +132,9 @@ class ExactCoverError(PicklableError, ValueError):
     a place to name.
     """
 
-    def __init__(self, message: str, *, row: Optional[int] = None,
-                 column: Optional[int] = None) -> None:
+    def __init__(
+        self, message: str, *, row: Optional[int] = None, column: Optional[int] = None
+    ) -> None:
         super().__init__(message)
         self.row = row
         self.column = column

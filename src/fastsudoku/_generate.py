@@ -1,4 +1,5 @@
 """Generating unique puzzles (the digging runs in the compiled core, without the GIL)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -9,11 +10,17 @@ import numpy as np
 
 from . import _core, _threads
 from ._errors import PicklableError
-from ._options import (box_option, choice, clues_option, count_value, flag_option,
-                       seed_option, size_option)
-from .formats import SYMBOLS
+from ._options import (
+    box_option,
+    choice,
+    clues_option,
+    count_value,
+    flag_option,
+    seed_option,
+    size_option,
+)
 from ._rate import TIERS, tier_of
-
+from .formats import SYMBOLS
 
 
 class GenerationError(PicklableError, ValueError):
@@ -74,14 +81,26 @@ _SWAP_1_16 = bytes.maketrans(bytes([1, 16]), bytes([16, 1]))
 _MISSES_BEFORE_CLIMB = 8
 
 
-def _one(index: int, seed: int, r: int, c: int, lo: int, hi: int, symmetry: int,
-         minimal: bool, difficulty: Optional[str], attempts: int, halt: np.ndarray,
-         check: bool, adapt: bool = False) -> Optional[Generated]:
+def _one(
+    index: int,
+    seed: int,
+    r: int,
+    c: int,
+    lo: int,
+    hi: int,
+    symmetry: int,
+    minimal: bool,
+    difficulty: Optional[str],
+    attempts: int,
+    halt: np.ndarray,
+    check: bool,
+    adapt: bool = False,
+) -> Optional[Generated]:
     """Puzzle `index` of a call; None once the call's stop flag `halt` is set (check: this
     thread looks for Ctrl-C, see _threads.share)."""
     n = r * c
     step = max(1, n // 4)
-    floor = 0                 # adapt: the givens to stop digging at (0: dig all the way)
+    floor = 0  # adapt: the givens to stop digging at (0: dig all the way)
     misses = 0
     for attempt in range(attempts):
         if halt[0]:
@@ -92,8 +111,7 @@ def _one(index: int, seed: int, r: int, c: int, lo: int, hi: int, symmetry: int,
         target = lo if lo == hi else lo + s64 % (hi - lo + 1)
         if floor:
             target = floor
-        made = _core.generate_one(r, c, s64, target, symmetry, minimal and not floor, halt,
-                                  check)
+        made = _core.generate_one(r, c, s64, target, symmetry, minimal and not floor, halt, check)
         if made is None:
             return None
         puzzle, solution, givens = made
@@ -111,19 +129,34 @@ def _one(index: int, seed: int, r: int, c: int, lo: int, hi: int, symmetry: int,
                 elif adapt and floor:
                     floor, misses = max(floor - step, 1), 0
                 continue
-        return Generated(puzzle.translate(_RENDER).decode("ascii"),
-                         solution.translate(_RENDER).decode("ascii"), givens, (r, c))
+        return Generated(
+            puzzle.translate(_RENDER).decode("ascii"),
+            solution.translate(_RENDER).decode("ascii"),
+            givens,
+            (r, c),
+        )
     what = [f"{lo}" if lo == hi else f"{lo}-{hi}", "givens"]
     if difficulty:
         what.append(f"at tier {difficulty!r}")
-    raise GenerationError(f"no {n}x{n} puzzle with {' '.join(what)} in {attempts} attempts "
-                          "(widen the range, drop the symmetry or allow more attempts)")
+    raise GenerationError(
+        f"no {n}x{n} puzzle with {' '.join(what)} in {attempts} attempts "
+        "(widen the range, drop the symmetry or allow more attempts)"
+    )
 
 
-def generate(size: Optional[int] = None, *, box: Optional[Sequence[int]] = None, count: int = 1,
-             clues: Union[None, int, Sequence[int]] = None, difficulty: Optional[str] = None,
-             symmetry: Optional[str] = None, minimal: bool = False, seed: Optional[int] = None,
-             threads: Optional[int] = 1, attempts: int = 2000) -> List[Generated]:
+def generate(
+    size: Optional[int] = None,
+    *,
+    box: Optional[Sequence[int]] = None,
+    count: int = 1,
+    clues: Union[int, Sequence[int], None] = None,
+    difficulty: Optional[str] = None,
+    symmetry: Optional[str] = None,
+    minimal: bool = False,
+    seed: Optional[int] = None,
+    threads: Optional[int] = 1,
+    attempts: int = 2000,
+) -> List[Generated]:
     """Make `count` puzzles, each with exactly one solution (checked by the engine).
 
     ``size`` and ``box``: the side (square boxes) or the box shape (``box=(2, 3)`` for 6x6),
@@ -137,7 +170,8 @@ def generate(size: Optional[int] = None, *, box: Optional[Sequence[int]] = None,
     ``expert``); puzzles are made until one rates so (``simple`` with no clue count digs to
     30-45 givens: minimal puzzles that naked singles solve are rare).  ``seed``: the same
     seed gives the same puzzles on every platform and for every ``threads`` (None, and at
-    most: the cores this process may run on).  ``attempts``: per puzzle, before :class:`GenerationError`.
+    most: the cores this process may run on).  ``attempts``: per puzzle, before
+    :class:`GenerationError`.
 
     >>> all(24 <= p.givens <= 28 for p in generate(count=3, clues=(24, 28), seed=1))
     True
@@ -162,8 +196,10 @@ def generate(size: Optional[int] = None, *, box: Optional[Sequence[int]] = None,
     lo, hi = clue_range if clue_range is not None else (0, n * n)
     fewest = FEWEST_GIVENS.get(n, n - 1)
     if hi < fewest:
-        raise GenerationError(f"a {n}x{n} puzzle with a unique solution has at least {fewest} "
-                              f"givens; asked for at most {hi}")
+        raise GenerationError(
+            f"a {n}x{n} puzzle with a unique solution has at least {fewest} "
+            f"givens; asked for at most {hi}"
+        )
     code = _core.SYMMETRIES[symmetry]
     # With no clue count asked, dig as far as the random order allows (a minimal puzzle).
     dig_all = minimal or (clues is None and difficulty != "simple")
@@ -183,9 +219,10 @@ def generate(size: Optional[int] = None, *, box: Optional[Sequence[int]] = None,
             for k in indices:
                 made[k] = _one(k, *args, halt, check, adapt)
                 if made[k] is None:
-                    return                  # stopped: the call raises
+                    return  # stopped: the call raises
         except BaseException:
-            halt[0] = 1                     # an error here stops the other threads too
+            halt[0] = 1  # an error here stops the other threads too
             raise
+
     _threads.share(work, _threads.thread_count(threads, count), halt)
     return made  # type: ignore[return-value]

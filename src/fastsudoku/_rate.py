@@ -18,12 +18,13 @@ solution, averaged over random isomorphic copies of the puzzle (values relabelle
 within bands, bands, columns within stacks, stacks, and transposition for square boxes), so
 that it does not depend on the puzzle's orientation.
 """
+
 from __future__ import annotations
 
 import hashlib
 import random
 import statistics
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
 
 from . import _core
 from ._api import _grid
@@ -35,8 +36,13 @@ _FIRST = _core.Options("auto", 1)
 _UNIQUE = _core.Options("auto", 2)
 
 TIERS = ("simple", "easy", "intermediate", "expert")
-LEVEL = {"naked_single": 0, "hidden_single": 1, "locked_candidates": 2, "naked_pair": 2,
-         "hidden_pair": 2}
+LEVEL = {
+    "naked_single": 0,
+    "hidden_single": 1,
+    "locked_candidates": 2,
+    "naked_pair": 2,
+    "hidden_pair": 2,
+}
 EFFORT_COPIES = 32
 
 
@@ -141,16 +147,18 @@ class _Board:
                     continue
                 in_box = [x for x in box if self.cand[x] & bit and not self.solved[x]]
                 in_line = [x for x in line if self.cand[x] & bit and not self.solved[x]]
-                if len(in_box) > 1 and inside.issuperset(in_box):          # pointing
+                if len(in_box) > 1 and inside.issuperset(in_box):  # pointing
                     gone = self.eliminate([x for x in line if x not in inside], bit)
                     if gone:
-                        return Step("locked_candidates", tuple(map(self.rc, in_box)),
-                                    None, tuple(gone))
-                if len(in_line) > 1 and inside.issuperset(in_line):        # claiming
+                        return Step(
+                            "locked_candidates", tuple(map(self.rc, in_box)), None, tuple(gone)
+                        )
+                if len(in_line) > 1 and inside.issuperset(in_line):  # claiming
                     gone = self.eliminate([x for x in box if x not in inside], bit)
                     if gone:
-                        return Step("locked_candidates", tuple(map(self.rc, in_line)),
-                                    None, tuple(gone))
+                        return Step(
+                            "locked_candidates", tuple(map(self.rc, in_line)), None, tuple(gone)
+                        )
         return None
 
     def naked_pair(self) -> Optional[Step]:
@@ -179,31 +187,36 @@ class _Board:
                     keep = (1 << vals[0]) | (1 << vals[1])
                     gone = self.eliminate(list(where), ~keep & ((1 << self.n) - 1))
                     if gone:
-                        return Step("hidden_pair", tuple(map(self.rc, where)), None,
-                                    tuple(gone))
+                        return Step("hidden_pair", tuple(map(self.rc, where)), None, tuple(gone))
         return None
 
     def next_step(self) -> Optional[Step]:
-        for technique in (self.naked_single, self.hidden_single, self.locked_candidates,
-                          self.naked_pair, self.hidden_pair):
+        for technique in (
+            self.naked_single,
+            self.hidden_single,
+            self.locked_candidates,
+            self.naked_pair,
+            self.hidden_pair,
+        ):
             step = technique()
             if step is not None or not self.ok:
                 return step
         return None
 
 
-_SEGMENTS: Dict[Tuple[int, int], List[Tuple[List[int], List[int], frozenset]]] = {}
+_SEGMENTS: Dict[Tuple[int, int], List[Tuple[List[int], List[int], FrozenSet[int]]]] = {}
 
 
-def _segments(r: int, c: int, units: List[List[int]]
-              ) -> List[Tuple[List[int], List[int], frozenset]]:
+def _segments(
+    r: int, c: int, units: List[List[int]]
+) -> List[Tuple[List[int], List[int], FrozenSet[int]]]:
     """(box, line, the cells they share) for every box and row or column that meet."""
     found = _SEGMENTS.get((r, c))
     if found is None:
         n = r * c
         found = []
-        for box in units[2 * n:]:
-            for line in units[:2 * n]:
+        for box in units[2 * n :]:
+            for line in units[: 2 * n]:
                 inside = frozenset(box) & frozenset(line)
                 if inside:
                     found.append((box, line, inside))
@@ -211,8 +224,7 @@ def _segments(r: int, c: int, units: List[List[int]]
     return found
 
 
-def _logic(values: bytes, r: int, c: int, limit: Optional[int] = None
-           ) -> Tuple[List[Step], bool]:
+def _logic(values: bytes, r: int, c: int, limit: Optional[int] = None) -> Tuple[List[Step], bool]:
     """The deductions from the givens, in order, and whether they solve the puzzle."""
     board = _Board(values, r, c)
     steps: List[Step] = []
@@ -224,8 +236,9 @@ def _logic(values: bytes, r: int, c: int, limit: Optional[int] = None
     return steps, board.ok and all(board.solved)
 
 
-def steps(puzzle: Any, *, box: Optional[Sequence[int]] = None,
-          alphabet: Optional[str] = None) -> List[Step]:
+def steps(
+    puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None
+) -> List[Step]:
     """Every deduction the logical solver makes, in order (it stops where guessing starts).
 
     >>> steps("1234\\n3412\\n2143\\n432.")
@@ -235,8 +248,9 @@ def steps(puzzle: Any, *, box: Optional[Sequence[int]] = None,
     return _logic(grid.values, grid.r, grid.c)[0]
 
 
-def hint(puzzle: Any, *, box: Optional[Sequence[int]] = None,
-         alphabet: Optional[str] = None) -> Optional[Step]:
+def hint(
+    puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None
+) -> Optional[Step]:
     """The next deduction (the simplest technique that applies), or None."""
     grid = _grid(puzzle, box, alphabet)
     found = _logic(grid.values, grid.r, grid.c, limit=1)[0]
@@ -276,26 +290,28 @@ def effort(values: bytes, r: int, c: int, copies: int = EFFORT_COPIES) -> Tuple[
     The copies are drawn from a generator seeded by the puzzle's values, so that the
     figure of one puzzle is reproducible."""
     rng = random.Random(hashlib.blake2b(bytes(values), digest_size=8).digest())
-    counts = [_core.search(_isomorphic(values, r, c, rng), r, c, _FIRST)[2]
-              for _ in range(copies)]
+    counts = [_core.search(_isomorphic(values, r, c, rng), r, c, _FIRST)[2] for _ in range(copies)]
     mean = statistics.fmean(counts)
-    noise = statistics.stdev(counts) / copies ** 0.5 if copies > 1 else 0.0
+    noise = statistics.stdev(counts) / copies**0.5 if copies > 1 else 0.0
     return mean, noise
 
 
-def rate(puzzle: Any, *, box: Optional[Sequence[int]] = None,
-         alphabet: Optional[str] = None) -> Rating:
+def rate(
+    puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None
+) -> Rating:
     """The difficulty of a puzzle: human tier, techniques used and search effort.
 
-    >>> rate("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1").tier
+    >>> puzzle = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+    >>> rate(puzzle).tier
     'expert'
     """
     grid = _grid(puzzle, box, alphabet)
     found = _core.search(grid.values, grid.r, grid.c, _UNIQUE)[0]
     mean, noise = effort(grid.values, grid.r, grid.c) if found else (0.0, 0.0)
     if found != 1:
-        return Rating(Status.NO_SOLUTION if found == 0 else Status.NOT_UNIQUE, None, {}, mean,
-                      noise)
+        return Rating(
+            Status.NO_SOLUTION if found == 0 else Status.NOT_UNIQUE, None, {}, mean, noise
+        )
     tier, used = tier_of(grid.values, grid.r, grid.c)
     return Rating(Status.SOLVED, tier, used, mean, noise)
 

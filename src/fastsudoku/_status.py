@@ -5,6 +5,7 @@ An ``IntEnum``: the int8 arrays of a batch hold its values, and each compares eq
 code (``result.status == Status.SOLVED`` works on the whole array).  The codes are those of
 the first version's module constants (``fastsudoku.SOLVED`` ... , still exported).
 """
+
 from __future__ import annotations
 
 import enum

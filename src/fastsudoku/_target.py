@@ -5,6 +5,7 @@ search is a branch and bound in the compiled core (see ``_core_target.pxi``):
 propagation, a first dive for a score to beat, then Lagrangian bounds with reduced-cost
 fixing, so that only a small part of the tree is visited.
 """
+
 from __future__ import annotations
 
 import numbers
@@ -14,14 +15,14 @@ import numpy as np
 
 from . import _core
 from ._api import _grid
-from ._options import count_option, count_value
 from ._errors import InvalidValueError, SearchLimitError, ShapeError
+from ._options import count_option, count_value
 
 # Weights are bounded so that every score and bound stays exact in int64 and in the
 # double-precision arithmetic of the Lagrangian bound.
 MAX_WEIGHT = 2**31 - 1
-MAX_SIDE = 64                           # the largest grid the engines take
-_RINGS: Dict[int, np.ndarray] = {}      # the default weights of each side, flat
+MAX_SIDE = 64  # the largest grid the engines take
+_RINGS: Dict[int, np.ndarray] = {}  # the default weights of each side, flat
 
 
 class TargetResult(NamedTuple):
@@ -64,8 +65,10 @@ def _weights(weights: Any, n: int) -> np.ndarray:
             # Ragged rows: NumPy cannot build a table at all.
             raise ShapeError(f"weights must be a {n} x {n} table of integers") from None
     if table.shape not in ((n, n), (n * n,)):
-        raise ShapeError(f"weights must be a {n} x {n} table of integers (or {n * n} in a "
-                         f"row), got shape {table.shape}")
+        raise ShapeError(
+            f"weights must be a {n} x {n} table of integers (or {n * n} in a "
+            f"row), got shape {table.shape}"
+        )
     table = table.reshape(n, n)
     if table.dtype.kind in "iu":
         too_big = np.argwhere(np.abs(table.astype(np.float64)) > MAX_WEIGHT)
@@ -86,12 +89,21 @@ def _weights(weights: Any, n: int) -> np.ndarray:
 def _bad(w: Any, row: int, col: int, why: str) -> None:
     raise InvalidValueError(
         f"weight at row {row + 1}, column {col + 1} {why}: {w!r} (weights are integers "
-        f"from {-MAX_WEIGHT} to {MAX_WEIGHT})", row=row + 1, column=col + 1, value=w)
+        f"from {-MAX_WEIGHT} to {MAX_WEIGHT})",
+        row=row + 1,
+        column=col + 1,
+        value=w,
+    )
 
 
-def max_score(puzzle: Any, weights: Any = None, *, box: Optional[Sequence[int]] = None,
-              alphabet: Optional[str] = None,
-              node_limit: Optional[int] = None) -> Optional[TargetResult]:
+def max_score(
+    puzzle: Any,
+    weights: Any = None,
+    *,
+    box: Optional[Sequence[int]] = None,
+    alphabet: Optional[str] = None,
+    node_limit: Optional[int] = None,
+) -> Optional[TargetResult]:
     """The solution of largest weighted score, or None if the puzzle has no solution.
 
     ``weights``: an N x N table of integers (or N*N in a row), possibly negative or zero;
@@ -123,7 +135,8 @@ def max_score(puzzle: Any, weights: Any = None, *, box: Optional[Sequence[int]] 
     grid = _grid(puzzle, box, alphabet)
     flat = _weights(weights, grid.n)
     score, values, guesses, status = _core.max_score(
-        grid.values, grid.r, grid.c, flat, -1 if node_limit is None else node_limit)
+        grid.values, grid.r, grid.c, flat, -1 if node_limit is None else node_limit
+    )
     best = None
     if score is not None and values is not None:
         best = TargetResult(score, grid.render(values), guesses)
@@ -131,5 +144,8 @@ def max_score(puzzle: Any, weights: Any = None, *, box: Optional[Sequence[int]] 
         raise SearchLimitError(
             f"node limit of {node_limit} reached ({guesses} guesses, the rest the bound's "
             f"work); best score so far: {'none' if best is None else best.score}",
-            guesses=guesses, found=0 if best is None else 1, best=best)
+            guesses=guesses,
+            found=0 if best is None else 1,
+            best=best,
+        )
     return best

@@ -14,12 +14,13 @@ calling thread's work raises, waits for the helpers (they return within one chec
 interval) and raises again, so that nothing runs on after the call and the interpreter can
 exit.
 """
+
 from __future__ import annotations
 
 import os
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from typing import Callable, List, Optional
+from typing import Any, Callable, List, Optional
 
 import numpy as np
 
@@ -76,7 +77,7 @@ def share(work: Callable[[bool], None], threads: int, halt: np.ndarray) -> None:
         raise
 
 
-def _wait_for(helpers: List[Future]) -> None:
+def _wait_for(helpers: List[Future[Any]]) -> None:
     """Wait until every helper has returned, even through another Ctrl-C (the helpers see
     the stop flag within one check interval): nothing may write into a call's arrays after
     it returned."""
@@ -102,7 +103,7 @@ def _forget_pool_after_fork() -> None:
     _POOL_LOCK = threading.Lock()
 
 
-if hasattr(os, "register_at_fork"):          # POSIX; Windows has no fork
+if hasattr(os, "register_at_fork"):  # POSIX; Windows has no fork
     os.register_at_fork(after_in_child=_forget_pool_after_fork)
 
 
@@ -112,11 +113,10 @@ def _pool(helpers: int) -> ThreadPoolExecutor:
     replaced by a larger one, whose threads the old one's idle threads make room for."""
     global _POOL, _POOL_SIZE
     with _POOL_LOCK:
-        if _POOL is None or _POOL_SIZE < helpers:
+        if _POOL is None or helpers > _POOL_SIZE:
             old = _POOL
             _POOL_SIZE = max(helpers, cores() - 1)
-            _POOL = ThreadPoolExecutor(max_workers=_POOL_SIZE,
-                                       thread_name_prefix="fastsudoku")
+            _POOL = ThreadPoolExecutor(max_workers=_POOL_SIZE, thread_name_prefix="fastsudoku")
             if old is not None:
                 old.shutdown(wait=False)
         return _POOL

@@ -11,6 +11,7 @@ blocks (threads, processes, or the workers of a ``distributed`` cluster).
 >>> status.compute().tolist()
 [2, 2, 2, 2]
 """
+
 from __future__ import annotations
 
 from typing import Any, Optional, Sequence, Tuple
@@ -18,22 +19,35 @@ from typing import Any, Optional, Sequence, Tuple
 import numpy as np
 
 from ._api import Engine
-from ._options import engine_option
 from ._batch import solve_many
+from ._options import engine_option
 
 try:
     import dask.array as da
-except ImportError as e:            # pragma: no cover - exercised without the extra
-    raise ImportError("fastsudoku.dask needs Dask: pip install 'fastsudoku[dask]'") from e
+except ImportError as _missing:  # pragma: no cover - exercised without the extra
+    # (A private name: Python unbinds it after the except clause, and stubtest would report
+    # a public one as in the module's types but missing at run time.)
+    raise ImportError("fastsudoku.dask needs Dask: pip install 'fastsudoku[dask]'") from _missing
 
 __all__ = ["solve_many_dask"]
 
 
-def _solve_block(block: np.ndarray, limit: int, box: Optional[Sequence[int]],
-                 node_limit: Optional[int], engine: Engine) -> np.ndarray:
+def _solve_block(
+    block: np.ndarray,
+    limit: int,
+    box: Optional[Sequence[int]],
+    node_limit: Optional[int],
+    engine: Engine,
+) -> np.ndarray:
     """One block of rows -> the solutions with status, count and guesses appended."""
-    result = solve_many(np.ascontiguousarray(block), limit=limit, box=box, threads=1,
-                        node_limit=node_limit, engine=engine)
+    result = solve_many(
+        np.ascontiguousarray(block),
+        limit=limit,
+        box=box,
+        threads=1,
+        node_limit=node_limit,
+        engine=engine,
+    )
     packed = np.empty((len(block), block.shape[1] + 3), dtype=np.int64)
     packed[:, :-3] = result.solutions
     packed[:, -3] = result.status
@@ -42,9 +56,14 @@ def _solve_block(block: np.ndarray, limit: int, box: Optional[Sequence[int]],
     return packed
 
 
-def solve_many_dask(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]] = None,
-                    node_limit: Optional[int] = None,
-                    engine: Engine = "auto") -> Tuple[Any, Any, Any, Any]:
+def solve_many_dask(
+    puzzles: Any,
+    *,
+    limit: int = 1,
+    box: Optional[Sequence[int]] = None,
+    node_limit: Optional[int] = None,
+    engine: Engine = "auto",
+) -> Tuple[Any, Any, Any, Any]:
     """Lazy (solutions, status, counts, guesses) Dask arrays for a (count, N*N) Dask array.
 
     Each block of rows is one :func:`fastsudoku.solve_many` call (one thread: Dask spreads
@@ -52,7 +71,7 @@ def solve_many_dask(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]
     solves each block once.  Statuses are those of ``solve_many``; ``engine`` as there.
     """
     if not isinstance(puzzles, da.Array):
-        puzzles = da.asarray(puzzles)
+        puzzles = da.asarray(puzzles)  # type: ignore[no-untyped-call]  # Dask's own
     if puzzles.ndim != 2:
         raise ValueError(f"puzzles must be a 2-D (count, N*N) array, got {puzzles.ndim}-D")
     if puzzles.dtype.kind not in "iu":
@@ -61,8 +80,19 @@ def solve_many_dask(puzzles: Any, *, limit: int = 1, box: Optional[Sequence[int]
     if len(puzzles.chunks[1]) != 1:
         puzzles = puzzles.rechunk({1: ncells})
     engine_option(engine)
-    packed = puzzles.map_blocks(_solve_block, limit, box, node_limit, engine, dtype=np.int64,
-                                chunks=(puzzles.chunks[0], (ncells + 3,)))
+    packed = puzzles.map_blocks(
+        _solve_block,
+        limit,
+        box,
+        node_limit,
+        engine,
+        dtype=np.int64,
+        chunks=(puzzles.chunks[0], (ncells + 3,)),
+    )
     solutions = packed[:, :ncells].astype(puzzles.dtype)
-    return (solutions, packed[:, ncells].astype(np.int8), packed[:, ncells + 1],
-            packed[:, ncells + 2])
+    return (
+        solutions,
+        packed[:, ncells].astype(np.int8),
+        packed[:, ncells + 1],
+        packed[:, ncells + 2],
+    )

@@ -31,6 +31,7 @@ take cell values (a ``bytes`` of N*N values, 0 empty) and write one puzzle at a 
 >>> [r.puzzle[:9] for r in read(io.StringIO("# two\\n" + "1" * 81 + " note\\n" + "." * 81))]
 ['111111111', '.........']
 """
+
 from __future__ import annotations
 
 import csv as _csv
@@ -41,16 +42,21 @@ import re
 from dataclasses import dataclass
 from typing import IO, Any, Iterable, Iterator, List, Optional, Tuple
 
+from ._batch import lines81_values as lines81_values
 from ._errors import ParseError
-from ._grid import WIDE
 
 # For programs that read puzzles themselves (the command line does): the parser behind every
 # public function and the grid it gives (values, box shape, symbols, and a way back to the
 # puzzle's form), the longest text it reads, the 81-character lines as one array, and the
 # checks every public function makes of a box, a side, an alphabet and a count option.
-from ._grid import MAX_TEXT as MAX_TEXT, Grid as Grid, parse as parse
-from ._grid import box_for as box_for, check_alphabet as check_alphabet
-from ._batch import lines81_values as lines81_values
+from ._grid import (
+    MAX_TEXT as MAX_TEXT,
+    WIDE,
+    Grid as Grid,
+    box_for as box_for,
+    check_alphabet as check_alphabet,
+    parse as parse,
+)
 from ._options import box_option as box_option, count_option as count_option
 
 FORMATS = ("line", "grid", "csv", "sdk")
@@ -100,8 +106,10 @@ def _pieces(source: Any) -> Iterator[Tuple[str, bool]]:
             if not chunk:
                 return
             if not isinstance(chunk, str):
-                raise TypeError("puzzle files are read as text: open the file in text mode "
-                                "(encoding='utf-8-sig')")
+                raise TypeError(
+                    "puzzle files are read as text: open the file in text mode "
+                    "(encoding='utf-8-sig')"
+                )
             yield chunk, False
     else:
         for item in source:
@@ -117,10 +125,10 @@ def lines(source: Any) -> Iterator[Line]:
     else), a leading byte-order mark is dropped, and a line longer than ``MAX_LINE`` comes
     as (number, None): its characters are dropped as they are read, never held."""
     number = 0
-    buf = ""            # the current line's text so far (a stream's line spans chunks)
-    over = False        # the current line is longer than MAX_LINE
+    buf = ""  # the current line's text so far (a stream's line spans chunks)
+    over = False  # the current line is longer than MAX_LINE
     first = True
-    after_cr = False    # the last piece ended with '\r': a '\n' first in this one is its pair
+    after_cr = False  # the last piece ended with '\r': a '\n' first in this one is its pair
     for piece, ends in _pieces(source):
         if first and piece:
             first = False
@@ -132,7 +140,7 @@ def lines(source: Any) -> Iterator[Line]:
         start = 0
         for m in LINE_BREAK.finditer(piece):
             number += 1
-            text = buf + piece[start:m.start()]
+            text = buf + piece[start : m.start()]
             yield number, None if over or len(text) > MAX_LINE else text
             buf, over, start = "", False, m.end()
         after_cr = piece.endswith("\r") and not ends
@@ -152,9 +160,15 @@ def lines(source: Any) -> Iterator[Line]:
 
 
 def _too_long(number: int) -> Record:
-    return Record(number, "", error=ParseError(
-        f"line {number} is longer than {MAX_LINE:,} characters, longer than any puzzle: "
-        "skipped", line=number))
+    return Record(
+        number,
+        "",
+        error=ParseError(
+            f"line {number} is longer than {MAX_LINE:,} characters, longer than any puzzle: "
+            "skipped",
+            line=number,
+        ),
+    )
 
 
 def read_lines(stream: Iterable[str]) -> Iterator[Record]:
@@ -199,7 +213,7 @@ def _read_grids(numbered: Iterable[Line]) -> Iterator[Record]:
     start = 0
     width = 0
     for number, line in numbered:
-        if line is None:                 # the grid it was in is broken: report both
+        if line is None:  # the grid it was in is broken: report both
             if block:
                 yield Record(start, "\n".join(block) + "\n")
                 block, width = [], 0
@@ -243,29 +257,38 @@ def _read_csv(numbered: Iterable[Line]) -> Iterator[Record]:
         try:
             row = next(_csv.reader([line]), [])
         except _csv.Error as e:
-            yield Record(number, "", error=ParseError(f"line {number}: not a CSV row ({e})",
-                                                      line=number))
+            yield Record(
+                number, "", error=ParseError(f"line {number}: not a CSV row ({e})", line=number)
+            )
             continue
         if not row or not "".join(row).strip():
             continue
         if header is None:
             names = tuple(name.strip().lower() for name in row)
             if names not in _CSV_LAYOUTS:
-                raise ParseError(f"line {number}: unknown CSV header {','.join(row)[:80]!r} "
-                                 "(expected quizzes,solutions or puzzle,solution or "
-                                 "source,puzzle,solution,rating)", line=number)
+                raise ParseError(
+                    f"line {number}: unknown CSV header {','.join(row)[:80]!r} "
+                    "(expected quizzes,solutions or puzzle,solution or "
+                    "source,puzzle,solution,rating)",
+                    line=number,
+                )
             header = names
             puzzle_col, solution_col = (names.index(k) for k in _CSV_LAYOUTS[names])
             continue
         if len(row) != len(header):
-            yield Record(number, "", error=ParseError(
-                f"line {number}: {len(row)} fields, the header has {len(header)}",
-                line=number))
+            yield Record(
+                number,
+                "",
+                error=ParseError(
+                    f"line {number}: {len(row)} fields, the header has {len(header)}", line=number
+                ),
+            )
             continue
         source = row[header.index("source")] if "source" in header else None
         rating = row[header.index("rating")] if "rating" in header else None
-        yield Record(number, row[puzzle_col].strip(), row[solution_col].strip() or None,
-                     source, rating)
+        yield Record(
+            number, row[puzzle_col].strip(), row[solution_col].strip() or None, source, rating
+        )
 
 
 def read_sdk(stream: Iterable[str]) -> Iterator[Record]:
@@ -274,8 +297,11 @@ def read_sdk(stream: Iterable[str]) -> Iterator[Record]:
 
 
 def _read_sdk(numbered: Iterable[Line]) -> Iterator[Record]:
-    return _read_grids((number, line) for number, line in numbered
-                       if line is None or not line.lstrip().startswith("#"))
+    return _read_grids(
+        (number, line)
+        for number, line in numbered
+        if line is None or not line.lstrip().startswith("#")
+    )
 
 
 READERS = {"line": read_lines, "grid": read_grids, "csv": read_csv, "sdk": read_sdk}
@@ -289,12 +315,17 @@ def detect(first_lines: List[str]) -> str:
     that long) or when L is a square whose leading run of L-long lines is not exactly L
     lines (a grid of side L has exactly L rows); shorter rows and spaced rows are grids.
     """
-    content = [ln.rstrip("\r\n") for ln in first_lines
-               if ln.strip() and not ln.lstrip().startswith("#")]
+    content = [
+        ln.rstrip("\r\n") for ln in first_lines if ln.strip() and not ln.lstrip().startswith("#")
+    ]
     if not content:
         return "line"
-    if first_lines and first_lines[0].startswith("#") and len(content) >= 9 and all(
-            len(ln.strip()) == 9 for ln in content[:9]):
+    if (
+        first_lines
+        and first_lines[0].startswith("#")
+        and len(content) >= 9
+        and all(len(ln.strip()) == 9 for ln in content[:9])
+    ):
         return "sdk"
     head = content[0].strip().lower()
     if "," in head and tuple(x.strip() for x in head.split(",")) in _CSV_LAYOUTS:
@@ -303,7 +334,7 @@ def detect(first_lines: List[str]) -> str:
     first = tokens[0] if tokens else ""
     side = math.isqrt(len(first))
     if len(first) >= 81 and side * side == len(first):
-        return "line"                    # annotations may follow on the line
+        return "line"  # annotations may follow on the line
     if len(tokens) > 1:
         return "grid" if len(tokens) <= 64 else "line"
     if side * side != len(first) or len(first) < 16:
@@ -340,14 +371,14 @@ def read_numbered(numbered: Iterator[Line], format: str) -> Iterator[Record]:
 
 # --- writers ---------------------------------------------------------------------------------
 
+
 def _symbols(n: int, symbols: Optional[str]) -> Optional[str]:
     if symbols is not None:
         return symbols
     return SYMBOLS[:n] if n <= 9 else None
 
 
-def format_line(values: bytes, n: int, symbols: Optional[str] = None,
-                empty: str = ".") -> str:
+def format_line(values: bytes, n: int, symbols: Optional[str] = None, empty: str = ".") -> str:
     """One line of N*N cells (sides over 9 need one-character symbols, e.g. 'A-P')."""
     sym = _symbols(n, symbols)
     if sym is None:
@@ -355,13 +386,12 @@ def format_line(values: bytes, n: int, symbols: Optional[str] = None,
     return "".join(sym[v - 1] if v else empty for v in values)
 
 
-def format_grid(values: bytes, n: int, symbols: Optional[str] = None,
-                empty: str = ".") -> str:
+def format_grid(values: bytes, n: int, symbols: Optional[str] = None, empty: str = ".") -> str:
     """N lines of N cells: packed with symbols, else space-separated numbers (0 empty)."""
     sym = _symbols(n, symbols)
     rows = []
     for r in range(n):
-        row = values[r * n:(r + 1) * n]
+        row = values[r * n : (r + 1) * n]
         if sym is not None:
             rows.append("".join(sym[v - 1] if v else empty for v in row))
         else:
@@ -370,8 +400,13 @@ def format_grid(values: bytes, n: int, symbols: Optional[str] = None,
     return "\n".join(rows) + "\n"
 
 
-def write(stream: IO[str], records: Iterable[tuple], format: str, n: int,
-          symbols: Optional[str] = None) -> None:
+def write(
+    stream: IO[str],
+    records: Iterable[Tuple[Any, Any]],
+    format: str,
+    n: int,
+    symbols: Optional[str] = None,
+) -> None:
     """Write (puzzle values, solution values or None) pairs in a format.
 
     ``csv`` writes the ``puzzle,solution`` layout (0 for empty); ``grid`` and ``sdk``
@@ -386,8 +421,12 @@ def write(stream: IO[str], records: Iterable[tuple], format: str, n: int,
         if format == "line":
             stream.write(format_line(puzzle, n, symbols) + "\n")
         elif format == "csv":
-            stream.write(format_line(puzzle, n, symbols, empty="0") + ","
-                         + (format_line(solution, n, symbols) if solution else "") + "\n")
+            stream.write(
+                format_line(puzzle, n, symbols, empty="0")
+                + ","
+                + (format_line(solution, n, symbols) if solution else "")
+                + "\n"
+            )
         else:
             if not first:
                 stream.write("\n")

@@ -1,5 +1,6 @@
 """What a type checker sees of the public API (checked by mypy in tests/test_typing.py;
 not a test module itself: pytest does not collect it)."""
+
 from typing import Any, Iterator, List, Optional
 
 import numpy as np

@@ -1,5 +1,6 @@
 """Calls a type checker must refuse (tests/test_typing.py expects an error on each line
 marked "error")."""
+
 import numpy as np
 
 import fastsudoku as fs

@@ -28,6 +28,7 @@ gen-tests, judge), what they share (:mod:`.reading`, :mod:`.writing`, :mod:`.err
 here the table of commands: a command is one row of :data:`COMMANDS` (its help, the
 function that adds its arguments, the function that runs it) and its module.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,29 +55,51 @@ class Command(NamedTuple):
 
 #: Every command, in the order ``fastsudoku --help`` lists them.
 COMMANDS: Dict[str, Command] = {
-    "solve": Command("solve each puzzle of a file",
-                     solve.add_solve_arguments, solve.run_solve),
-    "count": Command("count the solutions of each puzzle",
-                     solve.add_count_arguments, solve.run_solve),
-    "check": Command("check givens, stored solutions and uniqueness",
-                     solve.add_check_arguments, solve.run_check),
-    "convert": Command("convert puzzles from one format to another",
-                       solve.add_convert_arguments, solve.run_convert),
-    "judge-format": Command("answer a judge problem's input (stdin) exactly",
-                            judge.add_judge_format_arguments, judge.run_judge_format),
-    "generate": Command("generate unique puzzles, one a line",
-                        generate.add_generate_arguments, generate.run_generate),
-    "bench": Command("time the engines on a file of puzzles",
-                     solve.add_bench_arguments, solve.run_bench),
-    "rate": Command("tier, techniques and search effort of each puzzle",
-                    generate.add_rate_arguments, generate.run_rate),
-    "gen-tests": Command("write N.in / N.out test files for a judge problem",
-                         judge.add_gen_tests_arguments, judge.run_gen_tests,
-                         judge.GEN_TESTS_EPILOG),
-    "judge": Command("run a program on test files and judge its answers",
-                     judge.add_judge_arguments, judge.run_judge, judge.JUDGE_EPILOG),
-    "target": Command("target Sudoku (P1074): the best weighted score",
-                      target.add_target_arguments, target.run_target),
+    "solve": Command("solve each puzzle of a file", solve.add_solve_arguments, solve.run_solve),
+    "count": Command(
+        "count the solutions of each puzzle", solve.add_count_arguments, solve.run_solve
+    ),
+    "check": Command(
+        "check givens, stored solutions and uniqueness", solve.add_check_arguments, solve.run_check
+    ),
+    "convert": Command(
+        "convert puzzles from one format to another", solve.add_convert_arguments, solve.run_convert
+    ),
+    "judge-format": Command(
+        "answer a judge problem's input (stdin) exactly",
+        judge.add_judge_format_arguments,
+        judge.run_judge_format,
+    ),
+    "generate": Command(
+        "generate unique puzzles, one a line",
+        generate.add_generate_arguments,
+        generate.run_generate,
+    ),
+    "bench": Command(
+        "time the engines on a file of puzzles", solve.add_bench_arguments, solve.run_bench
+    ),
+    "rate": Command(
+        "tier, techniques and search effort of each puzzle",
+        generate.add_rate_arguments,
+        generate.run_rate,
+    ),
+    "gen-tests": Command(
+        "write N.in / N.out test files for a judge problem",
+        judge.add_gen_tests_arguments,
+        judge.run_gen_tests,
+        judge.GEN_TESTS_EPILOG,
+    ),
+    "judge": Command(
+        "run a program on test files and judge its answers",
+        judge.add_judge_arguments,
+        judge.run_judge,
+        judge.JUDGE_EPILOG,
+    ),
+    "target": Command(
+        "target Sudoku (P1074): the best weighted score",
+        target.add_target_arguments,
+        target.run_target,
+    ),
 }
 
 
@@ -108,7 +131,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     except KeyboardInterrupt:
         return fail("interrupted", EXIT_INTERRUPTED)
     except BrokenPipeError:
-        _drop_stdout()            # the reader went away (| head): nothing more to say
+        _drop_stdout()  # the reader went away (| head): nothing more to say
         return EXIT_OTHER
     except OSError as e:
         _drop_stdout()

@@ -5,16 +5,17 @@ Whatever happens, a command writes at most one ``fastsudoku: error: ...`` line o
 read is reported where it stands, ``FILE:LINE: message`` (:func:`report`), and the run goes
 on.
 """
+
 from __future__ import annotations
 
 import argparse
 import sys
 
 EXIT_OK = 0
-EXIT_UNSOLVED = 1       # some puzzle had no solution (not unique with --unique; check: wrong)
-EXIT_USAGE = 2          # a bad option, found before any input is read
-EXIT_DATAERR = 65       # some input could not be read (file, line and column on stderr)
-EXIT_OTHER = 1          # neither usage nor data: the output cannot be written
+EXIT_UNSOLVED = 1  # some puzzle had no solution (not unique with --unique; check: wrong)
+EXIT_USAGE = 2  # a bad option, found before any input is read
+EXIT_DATAERR = 65  # some input could not be read (file, line and column on stderr)
+EXIT_OTHER = 1  # neither usage nor data: the output cannot be written
 EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports SIGINT
 
 PREFIX = "fastsudoku: error: "

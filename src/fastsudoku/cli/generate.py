@@ -1,4 +1,5 @@
 """generate and rate: making unique puzzles, and grading the puzzles of a file."""
+
 from __future__ import annotations
 
 import argparse
@@ -6,6 +7,7 @@ import sys
 from typing import Any, TextIO
 
 import fastsudoku
+
 from .. import GenerationError, SudokuError, formats
 from .errors import EXIT_DATAERR, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, fail, report
 from .reading import add_box, add_file, located, text_of, with_input
@@ -18,8 +20,9 @@ def add_generate_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--clues", default=None, help="N or LOW-HIGH givens")
     s.add_argument("--symmetry", default=None, choices=["rot180", "rot90", "mirror", "diagonal"])
     s.add_argument("--minimal", action="store_true")
-    s.add_argument("--difficulty", default=None,
-                   choices=["simple", "easy", "intermediate", "expert"])
+    s.add_argument(
+        "--difficulty", default=None, choices=["simple", "easy", "intermediate", "expert"]
+    )
     s.add_argument("--seed", type=int, default=None)
     s.add_argument("--threads", type=int, default=1)
     s.add_argument("--solutions", action="store_true", help="print 'puzzle solution' lines")
@@ -36,12 +39,20 @@ def run_generate(args: argparse.Namespace) -> int:
         except (ValueError, IndexError):
             return fail(f"--clues must be N or LOW-HIGH, got {args.clues!r}", EXIT_USAGE)
     try:
-        made = fastsudoku.generate(args.size, box=args.box, count=args.count, clues=clues,
-                                   difficulty=args.difficulty, symmetry=args.symmetry,
-                                   minimal=args.minimal, seed=args.seed, threads=args.threads)
+        made = fastsudoku.generate(
+            args.size,
+            box=args.box,
+            count=args.count,
+            clues=clues,
+            difficulty=args.difficulty,
+            symmetry=args.symmetry,
+            minimal=args.minimal,
+            seed=args.seed,
+            threads=args.threads,
+        )
     except GenerationError as e:
         return fail(str(e), EXIT_UNSOLVED)
-    except (ValueError, TypeError) as e:        # an option generate() refuses
+    except (ValueError, TypeError) as e:  # an option generate() refuses
         return fail(str(e), EXIT_USAGE)
     for p in made:
         sys.stdout.write(p.puzzle + (f" {p.solution}" if args.solutions else "") + "\n")
@@ -50,7 +61,7 @@ def run_generate(args: argparse.Namespace) -> int:
 
 def add_rate_arguments(s: argparse.ArgumentParser) -> None:
     add_file(s)
-    s.add_argument("--format", default="auto", choices=("auto",) + formats.FORMATS)
+    s.add_argument("--format", default="auto", choices=("auto", *formats.FORMATS))
     add_box(s)
     s.add_argument("--alphabet", default=None)
 
@@ -71,7 +82,8 @@ def _rate(args: argparse.Namespace, stream: TextIO) -> int:
             status = EXIT_DATAERR
             continue
         used = " ".join(f"{k}={v}" for k, v in r.techniques.items())
-        sys.stdout.write(f"{r.tier or r.status.label} "
-                         f"effort={r.effort:.1f}\u00b1{r.effort_noise:.1f}"
-                         + (f" {used}" if used else "") + "\n")
+        sys.stdout.write(
+            f"{r.tier or r.status.label} "
+            f"effort={r.effort:.1f}\u00b1{r.effort_noise:.1f}" + (f" {used}" if used else "") + "\n"
+        )
     return status

@@ -6,6 +6,7 @@ solve and count answer one puzzle at a time (:func:`_per_line`), or in chunks th
 bytes: the per-puzzle path is the reference, and a chunk the array path cannot take whole
 goes through it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -17,18 +18,28 @@ from typing import Any, Dict, Iterator, List, NamedTuple, Optional, TextIO, Tupl
 import numpy as np
 
 import fastsudoku
+
 from .. import ENGINES, ConflictError, Engine, SearchLimitError, Status, SudokuError, formats
 from .errors import EXIT_DATAERR, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, fail, report
-from .reading import (Item, add_box, add_input_options, checked, item, items,
-                      located, progress, text_of, with_input)
+from .reading import (
+    Item,
+    add_box,
+    add_input_options,
+    checked,
+    item,
+    items,
+    located,
+    progress,
+    text_of,
+    with_input,
+)
 from .writing import Writer
 
 #: The engine of check and bench, and solve's default: the package's default engine.
 DEFAULT_ENGINE: Engine = "auto"
-Box = Optional[Tuple[int, int]]   # --box (rows, columns of a box), or None: inferred
-CHUNK = 8192          # puzzles a batch with --threads: memory stays proportional to it
-SUMMARY_OVER = 300    # puzzles above which a summary line goes to stderr unasked
-
+Box = Optional[Tuple[int, int]]  # --box (rows, columns of a box), or None: inferred
+CHUNK = 8192  # puzzles a batch with --threads: memory stays proportional to it
+SUMMARY_OVER = 300  # puzzles above which a summary line goes to stderr unasked
 
 
 class Answer(NamedTuple):
@@ -48,6 +59,7 @@ class Answer(NamedTuple):
 
 # --- reading and searching one puzzle ------------------------------------------------------
 
+
 def _cells(grid: formats.Grid) -> np.ndarray:
     return np.frombuffer(grid.values, dtype=np.uint8)
 
@@ -58,15 +70,17 @@ def _repeated_givens(text: str, box: Box, alphabet: Optional[str]) -> None:
     fastsudoku.search(text, box=box, alphabet=alphabet)
 
 
-def search_text(text: str, box: Box, alphabet: Optional[str], limit: int,
-                engine: Engine) -> Tuple[formats.Grid, fastsudoku.SearchResult]:
+def search_text(
+    text: str, box: Box, alphabet: Optional[str], limit: int, engine: Engine
+) -> Tuple[formats.Grid, fastsudoku.SearchResult]:
     """The puzzle read once, and one search of its values: (grid, the search's result,
     whose ``solution`` is the first solution's values as an array, or None).  Raises what
     reading or checking the puzzle raises, as every public function does."""
     grid = formats.parse(text, box, alphabet)
     try:
-        return grid, fastsudoku.search(_cells(grid), box=(grid.r, grid.c), limit=limit,
-                                       engine=engine)
+        return grid, fastsudoku.search(
+            _cells(grid), box=(grid.r, grid.c), limit=limit, engine=engine
+        )
     except ConflictError:
         _repeated_givens(text, box, alphabet)
         raise
@@ -92,19 +106,36 @@ def _first(result: fastsudoku.SearchResult) -> Optional[bytes]:
 
 # --- solve and count -----------------------------------------------------------------------
 
+
 def add_solve_options(s: argparse.ArgumentParser, name: str) -> None:
     add_input_options(s)
-    s.add_argument("--output-format", default=None, choices=formats.FORMATS,
-                   help="write solutions in this format (default: the puzzle's own form)")
+    s.add_argument(
+        "--output-format",
+        default=None,
+        choices=formats.FORMATS,
+        help="write solutions in this format (default: the puzzle's own form)",
+    )
     s.add_argument("--engine", default=DEFAULT_ENGINE, choices=ENGINES)
-    s.add_argument("--limit", type=int, default=2 if name == "count" else 1,
-                   help="stop counting at this many solutions")
-    s.add_argument("--unique", action="store_true",
-                   help="exit 1 if some puzzle does not have exactly one solution")
-    s.add_argument("--stats", action="store_true",
-                   help="print puzzles/s and guesses/puzzle on stderr")
-    s.add_argument("--threads", type=int, default=None,
-                   help="solve in batches of 8,192 puzzles on this many threads")
+    s.add_argument(
+        "--limit",
+        type=int,
+        default=2 if name == "count" else 1,
+        help="stop counting at this many solutions",
+    )
+    s.add_argument(
+        "--unique",
+        action="store_true",
+        help="exit 1 if some puzzle does not have exactly one solution",
+    )
+    s.add_argument(
+        "--stats", action="store_true", help="print puzzles/s and guesses/puzzle on stderr"
+    )
+    s.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="solve in batches of 8,192 puzzles on this many threads",
+    )
 
 
 def add_solve_arguments(s: argparse.ArgumentParser) -> None:
@@ -133,12 +164,19 @@ def _solve(args: argparse.Namespace, stream: TextIO) -> int:
     start = time.perf_counter()
     with progress(stream) as source:
         args.format, numbered = formats.detect_lines(formats.lines(source), args.format)
-        out = Writer(sys.stdout, args.output_format if args.command == "solve" else None,
-                     grid_like=args.format in ("grid", "sdk") and args.command == "solve")
+        out = Writer(
+            sys.stdout,
+            args.output_format if args.command == "solve" else None,
+            grid_like=args.format in ("grid", "sdk") and args.command == "solve",
+        )
         stats = None
-        if (args.format == "line" and args.engine == DEFAULT_ENGINE
-                and args.box in (None, (3, 3)) and args.alphabet is None
-                and args.output_format in (None, "line")):
+        if (
+            args.format == "line"
+            and args.engine == DEFAULT_ENGINE
+            and args.box in (None, (3, 3))
+            and args.alphabet is None
+            and args.output_format in (None, "line")
+        ):
             stats = _solve_lines81(args, numbered, limit, out)
         if stats is not None:
             status, count, guesses = stats
@@ -148,35 +186,43 @@ def _solve(args: argparse.Namespace, stream: TextIO) -> int:
             # form; the values of chunks of puzzles through solve_many otherwise (the same
             # answers: the per-puzzle path is the reference).
             own_form = args.command == "count" or args.output_format is None
-            answers = (_per_line(puzzles, args, limit) if args.threads is None and own_form
-                       else _batched(puzzles, args, limit, args.threads or 1))
+            answers = (
+                _per_line(puzzles, args, limit)
+                if args.threads is None and own_form
+                else _batched(puzzles, args, limit, args.threads or 1)
+            )
             status, count, guesses = _emit(args, out, answers, limit, EXIT_OK)
     _print_stats(args, count, guesses, start)
     return status
 
 
-def _per_line(puzzles: Iterator[Item], args: argparse.Namespace,
-              limit: int) -> Iterator[Answer]:
+def _per_line(puzzles: Iterator[Item], args: argparse.Namespace, limit: int) -> Iterator[Answer]:
     """One search a puzzle: of its text when the solution is written in the puzzle's own
     form (or not at all: count), else of its values (written in --output-format)."""
     own_form = args.command == "count" or args.output_format is None
     for number, text in puzzles:
         try:
             if own_form:
-                result = fastsudoku.search(checked(text), box=args.box, alphabet=args.alphabet,
-                                           limit=limit, engine=args.engine)
+                result = fastsudoku.search(
+                    checked(text),
+                    box=args.box,
+                    alphabet=args.alphabet,
+                    limit=limit,
+                    engine=args.engine,
+                )
                 yield Answer(number, None, result.count, result.guesses, result.solution)
             else:
-                grid, result = search_text(checked(text), args.box, args.alphabet, limit,
-                                           args.engine)
-                yield Answer(number, None, result.count, result.guesses, None, grid,
-                             _first(result))
+                grid, result = search_text(
+                    checked(text), args.box, args.alphabet, limit, args.engine
+                )
+                yield Answer(number, None, result.count, result.guesses, None, grid, _first(result))
         except SudokuError as e:
             yield Answer(number, located(e, number))
 
 
-def _batched(puzzles: Iterator[Item], args: argparse.Namespace, limit: int,
-             threads: int) -> Iterator[Answer]:
+def _batched(
+    puzzles: Iterator[Item], args: argparse.Namespace, limit: int, threads: int
+) -> Iterator[Answer]:
     """The same answers as _per_line, CHUNK puzzles at a time through solve_many."""
     chunk: List[Item] = []
     for one in puzzles:
@@ -188,8 +234,9 @@ def _batched(puzzles: Iterator[Item], args: argparse.Namespace, limit: int,
         yield from _solve_chunk(chunk, args, limit, threads)
 
 
-def _solve_chunk(chunk: List[Item], args: argparse.Namespace, limit: int,
-                 threads: int) -> Iterator[Answer]:
+def _solve_chunk(
+    chunk: List[Item], args: argparse.Namespace, limit: int, threads: int
+) -> Iterator[Answer]:
     parsed: List[Any] = []
     for _, text in chunk:
         try:
@@ -203,11 +250,20 @@ def _solve_chunk(chunk: List[Item], args: argparse.Namespace, limit: int,
     found: Dict[int, Tuple[int, int, Any, int]] = {}
     for (r, c), where in groups.items():
         values = np.frombuffer(b"".join(parsed[i].values for i in where), dtype=np.uint8)
-        result = fastsudoku.solve_many(values.reshape(len(where), -1), limit=limit,
-                                       box=(r, c), threads=threads, engine=args.engine)
+        result = fastsudoku.solve_many(
+            values.reshape(len(where), -1),
+            limit=limit,
+            box=(r, c),
+            threads=threads,
+            engine=args.engine,
+        )
         for k, i in enumerate(where):
-            found[i] = (int(result.status[k]), int(result.counts[k]), result.solutions[k],
-                        int(result.guesses[k]))
+            found[i] = (
+                int(result.status[k]),
+                int(result.counts[k]),
+                result.solutions[k],
+                int(result.guesses[k]),
+            )
     for i, (number, text) in enumerate(chunk):
         grid = parsed[i]
         if not isinstance(grid, formats.Grid):
@@ -218,12 +274,12 @@ def _solve_chunk(chunk: List[Item], args: argparse.Namespace, limit: int,
             # Givens that repeat: let the per-puzzle path name them.
             yield next(_per_line(iter([(number, text)]), args, limit))
             continue
-        yield Answer(number, None, count, spent, None, grid,
-                     solution.tobytes() if count else None)
+        yield Answer(number, None, count, spent, None, grid, solution.tobytes() if count else None)
 
 
-def _emit(args: argparse.Namespace, out: Writer, answers: Iterator[Answer], limit: int,
-          status: int) -> Tuple[int, int, int]:
+def _emit(
+    args: argparse.Namespace, out: Writer, answers: Iterator[Answer], limit: int, status: int
+) -> Tuple[int, int, int]:
     """Write the answers in order; (exit status, puzzles answered, guesses)."""
     count = guesses = 0
     for answer in answers:
@@ -251,12 +307,16 @@ def _emit(args: argparse.Namespace, out: Writer, answers: Iterator[Answer], limi
 def _print_stats(args: argparse.Namespace, count: int, guesses: int, start: float) -> None:
     if (args.stats or count > SUMMARY_OVER) and count:
         elapsed = time.perf_counter() - start
-        print(f"{count} puzzles in {elapsed:.3f} s: {count / elapsed:,.0f} puzzles/s, "
-              f"{guesses / count:.1f} guesses/puzzle", file=sys.stderr)
+        print(
+            f"{count} puzzles in {elapsed:.3f} s: {count / elapsed:,.0f} puzzles/s, "
+            f"{guesses / count:.1f} guesses/puzzle",
+            file=sys.stderr,
+        )
 
 
-def _solve_lines81(args: argparse.Namespace, numbered: Iterator[formats.Line], limit: int,
-                   out: Writer) -> Optional[Tuple[int, int, int]]:
+def _solve_lines81(
+    args: argparse.Namespace, numbered: Iterator[formats.Line], limit: int, out: Writer
+) -> Optional[Tuple[int, int, int]]:
     """The common case at array speed: chunks of 81-character lines, converted, solved and
     written as whole arrays.  A chunk holding anything else (a bad line, another size, a
     line too long to read) goes through the general path, so every answer and message is
@@ -279,15 +339,17 @@ def _solve_lines81(args: argparse.Namespace, numbered: Iterator[formats.Line], l
                     lines = [f"{k}{'+' if k >= limit else ''}" for k in found.tolist()]
                 else:
                     digits = (result.solutions + 48).tobytes().decode("ascii")
-                    lines = [digits[81 * i:81 * i + 81] if k else "no solution"
-                             for i, k in enumerate(found.tolist())]
+                    lines = [
+                        digits[81 * i : 81 * i + 81] if k else "no solution"
+                        for i, k in enumerate(found.tolist())
+                    ]
                 out.out.write("\n".join(lines) + "\n")
-                if status == EXIT_OK and ((found == 0).any()
-                                          or (args.unique and (found != 1).any())):
+                if status == EXIT_OK and (
+                    (found == 0).any() or (args.unique and (found != 1).any())
+                ):
                     status = EXIT_UNSOLVED
                 return
-        status, done, spent = _emit(args, out, _per_line(iter(chunk), args, limit), limit,
-                                    status)
+        status, done, spent = _emit(args, out, _per_line(iter(chunk), args, limit), limit, status)
         count += done
         guesses += spent
 
@@ -304,8 +366,7 @@ def _solve_lines81(args: argparse.Namespace, numbered: Iterator[formats.Line], l
 # --- check ---------------------------------------------------------------------------------
 
 #: check's word for each outcome of a search for two solutions.
-VERDICTS = {Status.SOLVED: "ok", Status.NO_SOLUTION: "no solution",
-            Status.NOT_UNIQUE: "not unique"}
+VERDICTS = {Status.SOLVED: "ok", Status.NO_SOLUTION: "no solution", Status.NOT_UNIQUE: "not unique"}
 
 
 def add_check_arguments(s: argparse.ArgumentParser) -> None:
@@ -322,20 +383,31 @@ def _check(args: argparse.Namespace, stream: TextIO) -> int:
     counts: Dict[str, int] = {}
     for record in formats.read(stream, args.format):
         try:
-            if record.solution:             # to be compared with the first solution found
-                grid, result = search_text(text_of(record), args.box, args.alphabet, 2,
-                                           DEFAULT_ENGINE)
+            if record.solution:  # to be compared with the first solution found
+                grid, result = search_text(
+                    text_of(record), args.box, args.alphabet, 2, DEFAULT_ENGINE
+                )
             else:
-                result = fastsudoku.search(text_of(record), box=args.box,
-                                           alphabet=args.alphabet, limit=2,
-                                           engine=DEFAULT_ENGINE)
-            outcome = (Status.NO_SOLUTION if result.count == 0 else
-                       Status.SOLVED if result.count == 1 else Status.NOT_UNIQUE)
+                result = fastsudoku.search(
+                    text_of(record),
+                    box=args.box,
+                    alphabet=args.alphabet,
+                    limit=2,
+                    engine=DEFAULT_ENGINE,
+                )
+            outcome = (
+                Status.NO_SOLUTION
+                if result.count == 0
+                else Status.SOLVED
+                if result.count == 1
+                else Status.NOT_UNIQUE
+            )
             verdict = VERDICTS[outcome]
             if record.solution and outcome != Status.NO_SOLUTION:
                 given = formats.parse(record.solution, args.box, args.alphabet)
-                if not _solves(grid, given.values) or (outcome == Status.SOLVED
-                                                       and given.values != _first(result)):
+                if not _solves(grid, given.values) or (
+                    outcome == Status.SOLVED and given.values != _first(result)
+                ):
                     verdict = "wrong solution"
         except SudokuError as e:
             report(args, record.line, located(e, record.line))
@@ -358,7 +430,7 @@ def _solves(grid: formats.Grid, values: bytes) -> bool:
         return False
     if any(g and g != v for g, v in zip(grid.values, values)):
         return False
-    try:        # a full grid whose values repeat in no unit is a solution
+    try:  # a full grid whose values repeat in no unit is a solution
         fastsudoku.search(np.frombuffer(values, dtype=np.uint8), box=(grid.r, grid.c))
     except ConflictError:
         return False
@@ -367,10 +439,10 @@ def _solves(grid: formats.Grid, values: bytes) -> bool:
 
 # --- convert -------------------------------------------------------------------------------
 
+
 def add_convert_arguments(s: argparse.ArgumentParser) -> None:
     add_input_options(s)
-    s.add_argument("--to", "--output-format", dest="to", required=True,
-                   choices=formats.FORMATS)
+    s.add_argument("--to", "--output-format", dest="to", required=True, choices=formats.FORMATS)
 
 
 def run_convert(args: argparse.Namespace) -> int:
@@ -383,25 +455,29 @@ def _convert(args: argparse.Namespace, stream: TextIO) -> int:
     for record in formats.read(stream, args.format):
         try:
             grid = formats.parse(text_of(record), args.box, args.alphabet)
-            solution = (formats.parse(record.solution, args.box, args.alphabet).values
-                        if record.solution else None)
+            solution = (
+                formats.parse(record.solution, args.box, args.alphabet).values
+                if record.solution
+                else None
+            )
         except SudokuError as e:
             report(args, record.line, located(e, record.line))
             out.line(f"error: {e}")
             status = EXIT_DATAERR
             continue
         if args.to == "csv" and solution:
-            out.grid(grid, solution, grid.values)       # puzzle,solution
+            out.grid(grid, solution, grid.values)  # puzzle,solution
         else:
-            out.grid(grid, grid.values)                 # csv: an empty solution column
+            out.grid(grid, grid.values)  # csv: an empty solution column
     return status
 
 
 # --- bench ---------------------------------------------------------------------------------
 
+
 def add_bench_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("file", help="puzzle file (any format of one size)")
-    s.add_argument("--format", default="auto", choices=("auto",) + formats.FORMATS)
+    s.add_argument("--format", default="auto", choices=("auto", *formats.FORMATS))
     add_box(s)
     s.add_argument("--alphabet", default=None)
     s.add_argument("--limit", type=int, default=1, help="1 solve, 2 uniqueness check")
@@ -427,7 +503,7 @@ def _bench(args: argparse.Namespace, stream: TextIO) -> int:
     shapes = {(g.r, g.c) for g in grids}
     if len(shapes) != 1 or args.limit < 1 or args.repeat < 1:
         return fail("bench needs puzzles of one size, --limit and --repeat >= 1", EXIT_USAGE)
-    (r, c), = shapes
+    ((r, c),) = shapes
     values = np.frombuffer(b"".join(g.values for g in grids), dtype=np.uint8)
     values = values.reshape(len(grids), -1)
     # The threads solve_many runs on: as asked (default every core), at most the cores and
@@ -442,8 +518,13 @@ def _bench(args: argparse.Namespace, stream: TextIO) -> int:
             fn()
             times.append(time.perf_counter() - start)
         return statistics.median(times)
-    per_call = median(lambda: [fastsudoku.search(t, box=args.box, alphabet=args.alphabet,
-                                                 limit=args.limit) for t in texts])
+
+    per_call = median(
+        lambda: [
+            fastsudoku.search(t, box=args.box, alphabet=args.alphabet, limit=args.limit)
+            for t in texts
+        ]
+    )
     one = median(lambda: fastsudoku.solve_many(values, limit=args.limit, threads=1))
     many = median(lambda: fastsudoku.solve_many(values, limit=args.limit, threads=threads))
     n = len(grids)

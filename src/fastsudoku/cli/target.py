@@ -5,6 +5,7 @@ It reads one puzzle, the whole input (the judge's 9 lines of 9 numbers, 0 empty)
 solution: byte for byte the judge's answer.  --weights names a file of N lines of N
 integers (default: the P1074 rings); --grid also prints the best grid after the score.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -12,6 +13,7 @@ import sys
 from typing import List, Optional, TextIO
 
 import fastsudoku
+
 from .. import ParseError, SearchLimitError, SudokuError, formats
 from .errors import EXIT_DATAERR, EXIT_OK, EXIT_UNSOLVED, fail
 from .reading import Item, add_box, add_file, checked, line_items, with_input
@@ -19,8 +21,11 @@ from .reading import Item, add_box, add_file, checked, line_items, with_input
 
 def add_target_arguments(s: argparse.ArgumentParser) -> None:
     add_file(s)
-    s.add_argument("--weights", default=None,
-                   help="file of N lines of N integer weights (default: the P1074 rings)")
+    s.add_argument(
+        "--weights",
+        default=None,
+        help="file of N lines of N integer weights (default: the P1074 rings)",
+    )
     add_box(s, "box shape RxC (e.g. 2x3)")
     s.add_argument("--alphabet", default=None, help="symbols, e.g. A-P, 1-9A-G, 0-9A-F")
     s.add_argument("--lines", action="store_true", help="one puzzle a line")
@@ -51,21 +56,33 @@ def _target(args: argparse.Namespace, stream: TextIO) -> int:
         except (OSError, ValueError) as e:
             return fail(f"--weights {args.weights}: {e}", EXIT_DATAERR)
         if any(len(row) != len(weights) for row in weights):
-            return fail(f"--weights {args.weights}: expected N lines of N integers",
-                        EXIT_DATAERR)
+            return fail(f"--weights {args.weights}: expected N lines of N integers", EXIT_DATAERR)
     cases: List[Item]
     if args.lines:
         cases = list(line_items(stream))
     else:
         whole = stream.read(formats.MAX_TEXT + 1)
-        cases = [(1, whole if len(whole) <= formats.MAX_TEXT else ParseError(
-            f"the input is longer than any puzzle (more than {formats.MAX_TEXT:,} "
-            "characters)"))]
+        cases = [
+            (
+                1,
+                whole
+                if len(whole) <= formats.MAX_TEXT
+                else ParseError(
+                    f"the input is longer than any puzzle (more than {formats.MAX_TEXT:,} "
+                    "characters)"
+                ),
+            )
+        ]
     status = EXIT_OK
     for number, text in cases:
         try:
-            result = fastsudoku.max_score(checked(text), weights, box=args.box,
-                                          alphabet=args.alphabet, node_limit=args.node_limit)
+            result = fastsudoku.max_score(
+                checked(text),
+                weights,
+                box=args.box,
+                alphabet=args.alphabet,
+                node_limit=args.node_limit,
+            )
         except SearchLimitError as e:
             print(f"{args.file}:{number}: {e}", file=sys.stderr)
             sys.stdout.write("limit\n")

@@ -1,4 +1,5 @@
 """The output side of solve, count and convert: one answer a puzzle, in order."""
+
 from __future__ import annotations
 
 from typing import Optional, TextIO
@@ -36,8 +37,9 @@ class Writer:
     def _write(self, text: str) -> None:
         self.out.write(text if text.endswith("\n") else text + "\n")
 
-    def grid(self, grid: formats.Grid, values: bytes,
-             puzzle_values: Optional[bytes] = None) -> None:
+    def grid(
+        self, grid: formats.Grid, values: bytes, puzzle_values: Optional[bytes] = None
+    ) -> None:
         """A full grid of ``values`` (cell values, 0 empty) of the puzzle ``grid``; with
         ``csv``, ``puzzle_values`` fills the puzzle column and ``values`` the solution
         column (an empty one when ``puzzle_values`` is None)."""
@@ -46,10 +48,13 @@ class Writer:
         self._separate()
         symbols = grid.symbols if grid.symbols and len(grid.symbols) == grid.n else None
         if self.fmt is None:
-            self._write(grid.render(values))    # a str: the command line parses text
+            self._write(grid.render(values))  # a str: the command line parses text
         elif self.fmt == "csv":
-            self.out.write(formats.format_line(puzzle_values or values, grid.n, symbols, "0")
-                           + "," + (formats.format_line(values, grid.n, symbols)
-                                    if puzzle_values else "") + "\n")
+            self.out.write(
+                formats.format_line(puzzle_values or values, grid.n, symbols, "0")
+                + ","
+                + (formats.format_line(values, grid.n, symbols) if puzzle_values else "")
+                + "\n"
+            )
         else:
             self.out.write(formats.to_text(values, grid.n, self.fmt, symbols))
