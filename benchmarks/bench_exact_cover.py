@@ -54,6 +54,7 @@ A tool whose count differs from the known one is reported as WRONG, and gets no 
 Results go to ``--out`` (benchmarks/results/bench_exact_cover.csv) with ``# machine:``
 and ``# command:`` lines on top.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,7 +63,6 @@ import importlib
 import importlib.machinery
 import importlib.util
 import json
-import os
 import select
 import statistics
 import subprocess
@@ -81,7 +81,6 @@ import problems  # noqa: E402  (tests/problems.py)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import machine, read_puzzles  # noqa: E402
 
-
 # ----------------------------------------------------------------------------- tools
 #
 # A tool: name, pip package, API used, native_secondary, and
@@ -90,6 +89,7 @@ from common import machine, read_puzzles  # noqa: E402
 #   count(obj)                  -> number of covers (timed as solve)
 #   first(obj)                  -> one cover as row indices, or None (timed as solve)
 # count or first may be None when the tool has no such API.
+
 
 class Tool:
     name = ""
@@ -105,6 +105,7 @@ class Tool:
     def version(self) -> str:
         try:
             from importlib.metadata import version
+
             return version(self.package)
         except Exception:
             return "?"
@@ -148,20 +149,26 @@ class FastSudoku(Tool):
     def load(self):
         fs = _import_fastsudoku()
         self.fs = fs
-        self.public = (hasattr(fs, "count_exact_covers") and hasattr(fs, "exact_cover")
-                       and not self.force_core)
+        self.public = (
+            hasattr(fs, "count_exact_covers") and hasattr(fs, "exact_cover") and not self.force_core
+        )
         if self.public:
-            self.api = (f"fastsudoku.count_exact_covers(rows, columns=n, secondary=s, "
-                        f"engine={self.engine!r}) / fastsudoku.exact_cover(...)")
+            self.api = (
+                f"fastsudoku.count_exact_covers(rows, columns=n, secondary=s, "
+                f"engine={self.engine!r}) / fastsudoku.exact_cover(...)"
+            )
             self.count = self._count_public
             self.first = self._first_public
         else:
             from fastsudoku import _core
+
             self.core = _core
             self.ECS = _core.ExactCoverSearch
-            self.api = ("fastsudoku._core.ExactCoverSearch(n, offsets, cols, secondary)"
-                        ".count() / .next_solution()" + (
-                            "" if self.force_core else " (public API not found)"))
+            self.api = (
+                "fastsudoku._core.ExactCoverSearch(n, offsets, cols, secondary)"
+                ".count() / .next_solution()"
+                + ("" if self.force_core else " (public API not found)")
+            )
             self.count = self._count_core
             self.first = self._first_core
 
@@ -176,8 +183,7 @@ class FastSudoku(Tool):
 
     def _count_public(self, obj):
         rows, ncols, sec = obj
-        return self.fs.count_exact_covers(rows, columns=ncols, secondary=sec,
-                                          engine=self.engine)
+        return self.fs.count_exact_covers(rows, columns=ncols, secondary=sec, engine=self.engine)
 
     def _first_public(self, obj):
         rows, ncols, sec = obj
@@ -196,6 +202,7 @@ class FastSudoku(Tool):
 
 class FastSudokuDlx(FastSudoku):
     """The public functions on dancing links (engine="dlx")."""
+
     name = "fastsudoku.dlx"
     engine = "dlx"
 
@@ -203,6 +210,7 @@ class FastSudokuDlx(FastSudoku):
 class FastSudokuCore(FastSudoku):
     """The engine under the public functions, to show what their input handling costs:
     build = rows to CSR arrays (tests/problems.to_csr) + ExactCoverSearch(...)."""
+
     name = "fastsudoku._core"
     force_core = True
 
@@ -213,9 +221,10 @@ class ExactCoverPkg(Tool):
     api = "exact_cover.get_solution_count(bool matrix) / get_exact_cover(bool matrix)"
 
     def load(self):
-        import numpy as np
         import exact_cover
+        import numpy as np
         from exact_cover.error import NoSolution
+
         self.np, self.m, self.NoSolution = np, exact_cover, NoSolution
 
     def build(self, rows, ncols, sec):
@@ -234,13 +243,16 @@ class ExactCoverPkg(Tool):
 class ExactMultisetCover(ExactCoverPkg):
     name = "exact_multiset_cover"
     package = "exact-multiset-cover"
-    api = ("exact_multiset_cover.get_solution_count(int8 matrix) / get_exact_cover(...) "
-           "(target: all ones)")
+    api = (
+        "exact_multiset_cover.get_solution_count(int8 matrix) / get_exact_cover(...) "
+        "(target: all ones)"
+    )
 
     def load(self):
-        import numpy as np
         import exact_multiset_cover
+        import numpy as np
         from exact_multiset_cover.error import NoSolution
+
         self.np, self.m, self.NoSolution = np, exact_multiset_cover, NoSolution
 
     def build(self, rows, ncols, sec):
@@ -250,12 +262,12 @@ class ExactMultisetCover(ExactCoverPkg):
 class DlxRaaphorst(IteratingTool):
     name = "dlx"
     package = "dlx"
-    api = ("dlx.DLX([(name, PRIMARY|SECONDARY)], rows, rowNames); "
-           "iterate DLX.solve() (pure Python)")
+    api = "dlx.DLX([(name, PRIMARY|SECONDARY)], rows, rowNames); iterate DLX.solve() (pure Python)"
     native_secondary = True
 
     def load(self):
         import dlx
+
         if not hasattr(dlx, "DLX") or not hasattr(dlx.DLX, "appendRows"):
             raise ImportError("'dlx' is not the pure-Python dlx package")
         self.DLX = dlx.DLX
@@ -307,6 +319,7 @@ class DlxCython(Tool):
 
     def load(self):
         import numpy as np
+
         self.np = np
         self.DLX = _load_dlx_cython()
 
@@ -325,13 +338,16 @@ class DlxCython(Tool):
 class Xcover(IteratingTool):
     name = "xcover"
     package = "xcover"
-    api = ("xcover.solvers.input_as_arrays(rows, primary, secondary) + "
-           "xcover.algorithm_c(...) (= xcover.covers); iterate")
+    api = (
+        "xcover.solvers.input_as_arrays(rows, primary, secondary) + "
+        "xcover.algorithm_c(...) (= xcover.covers); iterate"
+    )
     native_secondary = True
 
     def load(self):
         from xcover import algorithm_c
         from xcover.solvers import input_as_arrays
+
         self.algorithm_c, self.input_as_arrays = algorithm_c, input_as_arrays
 
     def build(self, rows, ncols, sec):
@@ -350,6 +366,7 @@ class Dxz(Tool):
 
     def load(self):
         import dxz
+
         self.m = dxz
 
     def build(self, rows, ncols, sec):
@@ -371,12 +388,15 @@ class Dxz(Tool):
 class Miniexact(Tool):
     name = "miniexact"
     package = "miniexact"
-    api = ("miniexact.miniexacts_x(): .primary/.secondary/.add(items); "
-           "s.solve() == 10 per cover, s.selected_options()")
+    api = (
+        "miniexact.miniexacts_x(): .primary/.secondary/.add(items); "
+        "s.solve() == 10 per cover, s.selected_options()"
+    )
     native_secondary = True
 
     def load(self):
         from miniexact import miniexacts_x
+
         self.X = miniexacts_x
 
     def build(self, rows, ncols, sec):
@@ -401,29 +421,38 @@ class Miniexact(Tool):
     def first(self, s):
         if s.solve() != 10:
             return None
-        return [int(i) - 1 for i in s.selected_options()]   # options are numbered from 1
+        return [int(i) - 1 for i in s.selected_options()]  # options are numbered from 1
 
 
 class Pyxcc(Tool):
     name = "pyxcc"
     package = "pyxcc"
-    api = ("pyxcc.solve(Problem(primary, secondary, [Option(label, prim, [(sec, '')])]), "
-           "get_all).count() / .first()")
+    api = (
+        "pyxcc.solve(Problem(primary, secondary, [Option(label, prim, [(sec, '')])]), "
+        "get_all).count() / .first()"
+    )
     native_secondary = True
 
     def load(self):
         import pyxcc
+
         self.m = pyxcc
 
     def build(self, rows, ncols, sec):
         m = self.m
         secset = set(sec)
         names = [str(c) for c in range(ncols)]
-        opts = [m.Option(str(i), [names[c] for c in row if c not in secset],
-                         [(names[c], "") for c in row if c in secset])
-                for i, row in enumerate(rows)]
-        return m.Problem([names[c] for c in range(ncols) if c not in secset],
-                         [names[c] for c in sec], opts)
+        opts = [
+            m.Option(
+                str(i),
+                [names[c] for c in row if c not in secset],
+                [(names[c], "") for c in row if c in secset],
+            )
+            for i, row in enumerate(rows)
+        ]
+        return m.Problem(
+            [names[c] for c in range(ncols) if c not in secset], [names[c] for c in sec], opts
+        )
 
     def count(self, p):
         return int(self.m.solve(p, True).count())
@@ -436,12 +465,15 @@ class Pyxcc(Tool):
 class DancingLinks(IteratingTool):
     name = "dancing-links"
     package = "dancing-links"
-    api = ("dancing_links.algorithm_x: Header/Node lists linked by hand, "
-           "AlgorithmX(root).solutions() (pure Python)")
-    native_secondary = True   # a secondary header is left out of the root list (Knuth)
+    api = (
+        "dancing_links.algorithm_x: Header/Node lists linked by hand, "
+        "AlgorithmX(root).solutions() (pure Python)"
+    )
+    native_secondary = True  # a secondary header is left out of the root list (Knuth)
 
     def load(self):
         from dancing_links.algorithm_x import AlgorithmX, Header, Node
+
         self.AlgorithmX, self.Header, self.Node = AlgorithmX, Header, Node
 
     def build(self, rows, ncols, sec):
@@ -479,6 +511,7 @@ class AlgorithmXPkg(IteratingTool):
 
     def load(self):
         from algorithm_x import AlgorithmX
+
         self.AX = AlgorithmX
 
     def build(self, rows, ncols, sec):
@@ -497,12 +530,15 @@ class AlgorithmXPkg(IteratingTool):
 class Algoxtools(Tool):
     name = "algoxtools"
     package = "algoxtools"
-    api = ("algoxtools.init(nrows, ncols) + annex_row(a, i, int16 cols) (1-based); "
-           "while algoxtools.exact_cover(a): ... (Numba)")
+    api = (
+        "algoxtools.init(nrows, ncols) + annex_row(a, i, int16 cols) (1-based); "
+        "while algoxtools.exact_cover(a): ... (Numba)"
+    )
 
     def load(self):
-        import numpy as np
         import algoxtools
+        import numpy as np
+
         self.np, self.m = np, algoxtools
 
     def build(self, rows, ncols, sec):
@@ -534,6 +570,7 @@ class ExactCoverPy(IteratingTool):
 
     def load(self):
         from exact_cover_py import exact_covers
+
         self.covers = exact_covers
 
     def build(self, rows, ncols, sec):
@@ -554,7 +591,9 @@ class Coverall(Tool):
     def load(self):
         import contextlib
         import io
+
         from coverall import exactCover
+
         self.exactCover = exactCover
         self.quiet = lambda: contextlib.redirect_stdout(io.StringIO())
 
@@ -568,13 +607,31 @@ class Coverall(Tool):
         return [index[tuple(r)] for r in chosen] if chosen else None
 
 
-TOOLS = {t.name: t for t in (FastSudoku(), FastSudokuDlx(), FastSudokuCore(), ExactCoverPkg(), ExactMultisetCover(),
-                             DlxCython(), Dxz(), Miniexact(), Pyxcc(), Xcover(),
-                             Algoxtools(), ExactCoverPy(), DlxRaaphorst(), DancingLinks(),
-                             AlgorithmXPkg(), Coverall())}
+TOOLS = {
+    t.name: t
+    for t in (
+        FastSudoku(),
+        FastSudokuDlx(),
+        FastSudokuCore(),
+        ExactCoverPkg(),
+        ExactMultisetCover(),
+        DlxCython(),
+        Dxz(),
+        Miniexact(),
+        Pyxcc(),
+        Xcover(),
+        Algoxtools(),
+        ExactCoverPy(),
+        DlxRaaphorst(),
+        DancingLinks(),
+        AlgorithmXPkg(),
+        Coverall(),
+    )
+}
 
 
 # -------------------------------------------------------------------------- problems
+
 
 def make_problem(name: str, args):
     """(mode, instances, expected): mode 'count' or 'first'; instances a list of
@@ -620,6 +677,7 @@ def is_cover(rows, ncols, secondary, chosen) -> bool:
 
 # ---------------------------------------------------------------------------- worker
 
+
 def emit(**kw):
     sys.stdout.write(json.dumps(kw) + "\n")
     sys.stdout.flush()
@@ -633,16 +691,21 @@ def worker(args) -> None:
     except Exception as e:  # ImportError, or a broken binary
         emit(event="missing", message=f"{type(e).__name__}: {e}")
         return
-    mode, instances, expected = make_problem(args.worker_problem, args)
+    mode, instances, _expected = make_problem(args.worker_problem, args)
     fn = tool.count if mode == "count" else tool.first
     if fn is None:
         emit(event="unsupported", version=tool.version(), api=tool.api)
         return
     needs_slack = any(sec for _, _, sec in instances) and not tool.native_secondary
     inputs = [with_slack(*inst) if needs_slack else inst for inst in instances]
-    emit(event="ready", version=tool.version(), api=tool.api,
-         secondary=("native" if tool.native_secondary else "slack rows") if any(
-             sec for _, _, sec in instances) else "-")
+    emit(
+        event="ready",
+        version=tool.version(),
+        api=tool.api,
+        secondary=("native" if tool.native_secondary else "slack rows")
+        if any(sec for _, _, sec in instances)
+        else "-",
+    )
 
     def one_run():
         build = solve = 0.0
@@ -680,7 +743,7 @@ def worker(args) -> None:
         emit(event="run", build=b, solve=s, result=r)
         spent += b + s
         if i == 0 and spent > args.cap / 4:
-            break                       # a slow tool: one run is enough
+            break  # a slow tool: one run is enough
         if spent > args.cap:
             break
     emit(event="done")
@@ -688,15 +751,28 @@ def worker(args) -> None:
 
 # ---------------------------------------------------------------------------- parent
 
+
 def measure(tool: str, problem: str, args) -> dict:
     """Run the worker for one pair under the time cap; return what it reported."""
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", tool, problem,
-           "--repeat", str(args.repeat), "--cap", str(args.cap), "--sudoku",
-           str(args.sudoku), "--data", str(args.data)]
-    errfile = tempfile.TemporaryFile()
+    cmd = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--worker",
+        tool,
+        problem,
+        "--repeat",
+        str(args.repeat),
+        "--cap",
+        str(args.cap),
+        "--sudoku",
+        str(args.sudoku),
+        "--data",
+        str(args.data),
+    ]
+    errfile = tempfile.TemporaryFile()  # noqa: SIM115 (the child's stderr, read after it ends)
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=errfile)
     info = {"runs": [], "warmup": None, "status": None}
-    deadline = time.monotonic() + args.cap + 120      # imports may take a while
+    deadline = time.monotonic() + args.cap + 120  # imports may take a while
     try:
         while True:
             left = deadline - time.monotonic()
@@ -735,7 +811,7 @@ def measure(tool: str, problem: str, args) -> dict:
     if info["status"] == "crashed":
         info["message"] = err.splitlines()[-1] if err else f"exit code {proc.returncode}"
     if info["status"] == "timeout" and info["runs"]:
-        info["status"] = "ok"           # killed during a repeat: keep what was measured
+        info["status"] = "ok"  # killed during a repeat: keep what was measured
     return info
 
 
@@ -746,15 +822,23 @@ def fmt_s(x) -> str:
 
 
 def summarize(info: dict, expected: int, cap: float, repeat: int) -> dict:
-    row = {"status": info["status"], "result": "", "runs": 0, "build_s": None,
-           "solve_s": None, "total_s": None, "note": ""}
+    row = {
+        "status": info["status"],
+        "result": "",
+        "runs": 0,
+        "build_s": None,
+        "solve_s": None,
+        "total_s": None,
+        "note": "",
+    }
     st = info["status"]
     if st == "timeout":
         row.update(status="timeout", total_s=None, note=f">{cap:g} s (killed)")
         return row
     if st in ("missing", "unsupported", "crashed"):
-        row["note"] = info.get("message", "") if st != "unsupported" else \
-            "no API for this (e.g. no counting)"
+        row["note"] = (
+            info.get("message", "") if st != "unsupported" else "no API for this (e.g. no counting)"
+        )
         return row
     runs = info["runs"]
     if len(runs) < repeat:
@@ -773,15 +857,22 @@ def summarize(info: dict, expected: int, cap: float, repeat: int) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=5, help="timed runs (default 5)")
-    ap.add_argument("--cap", type=float, default=60.0,
-                    help="seconds a single run may take before it is killed (default 60)")
+    ap.add_argument(
+        "--cap",
+        type=float,
+        default=60.0,
+        help="seconds a single run may take before it is killed (default 60)",
+    )
     ap.add_argument("--out", default=str(HERE / "results" / "bench_exact_cover.csv"))
     ap.add_argument("--tools", help="comma-separated subset of: " + ",".join(TOOLS))
     ap.add_argument("--problems", help="comma-separated subset of: " + ",".join(PROBLEMS))
     ap.add_argument("--sudoku", type=int, default=100, help="Sudoku puzzles (default 100)")
     ap.add_argument("--data", default=str(DATA), help="folder of the puzzle sets")
-    ap.add_argument("--smoke", action="store_true",
-                    help="small problems and 10 puzzles, to check every tool quickly")
+    ap.add_argument(
+        "--smoke",
+        action="store_true",
+        help="small problems and 10 puzzles, to check every tool quickly",
+    )
     ap.add_argument("--worker", nargs=2, metavar=("TOOL", "PROBLEM"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.worker:
@@ -797,10 +888,11 @@ def main(argv=None) -> int:
     unknown = [t for t in tools if t not in TOOLS]
     if unknown:
         ap.error(f"unknown tools: {unknown}")
-    probs = args.problems.split(",") if args.problems else (
-        SMOKE_PROBLEMS if args.smoke else PROBLEMS)
+    probs = (
+        args.problems.split(",") if args.problems else (SMOKE_PROBLEMS if args.smoke else PROBLEMS)
+    )
 
-    command = "python " + " ".join(["benchmarks/bench_exact_cover.py"] + sys.argv[1:])
+    command = "python " + " ".join(["benchmarks/bench_exact_cover.py", *sys.argv[1:]])
     print(f"machine: {machine()}")
     print(f"command: {command}")
     missing: dict[str, str] = {}
@@ -818,9 +910,14 @@ def main(argv=None) -> int:
                 print(f"  skip {tool}: not installed ({missing[tool]})")
                 continue
             row = summarize(info, expected, args.cap, args.repeat)
-            row.update(problem=prob, tool=tool, expected=expected,
-                       version=info.get("version", ""), api=info.get("api", ""),
-                       secondary=info.get("secondary", ""))
+            row.update(
+                problem=prob,
+                tool=tool,
+                expected=expected,
+                version=info.get("version", ""),
+                api=info.get("api", ""),
+                secondary=info.get("secondary", ""),
+            )
             if tool == "fastsudoku":
                 if prob == probs[0]:
                     print(f"  fastsudoku API: {row['api']}")
@@ -833,21 +930,39 @@ def main(argv=None) -> int:
             table.append(row)
             shown = {"timeout": f">{args.cap:g}"}.get(row["status"], "")
             ratio = "" if row["ratio"] is None else f"{row['ratio']:.1f}"
-            print(f"  {tool:21s} {row['status']:11s} result={row['result']!s:9s} "
-                  f"total={fmt_s(row['total_s']) or shown:>9s} s  "
-                  f"build={fmt_s(row['build_s']):>8s}  solve={fmt_s(row['solve_s']):>8s}  "
-                  f"ratio={ratio:>7s}  runs={row['runs']}  {row['note']}")
+            print(
+                f"  {tool:21s} {row['status']:11s} result={row['result']!s:9s} "
+                f"total={fmt_s(row['total_s']) or shown:>9s} s  "
+                f"build={fmt_s(row['build_s']):>8s}  solve={fmt_s(row['solve_s']):>8s}  "
+                f"ratio={ratio:>7s}  runs={row['runs']}  {row['note']}"
+            )
 
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    fields = ["problem", "tool", "version", "status", "result", "expected", "runs",
-              "build_s", "solve_s", "total_s", "ratio", "ratio_solve", "secondary", "note",
-              "api"]
+    fields = [
+        "problem",
+        "tool",
+        "version",
+        "status",
+        "result",
+        "expected",
+        "runs",
+        "build_s",
+        "solve_s",
+        "total_s",
+        "ratio",
+        "ratio_solve",
+        "secondary",
+        "note",
+        "api",
+    ]
     with open(out, "w", newline="") as f:
         f.write(f"# machine: {machine()}\n")
-        f.write(f"# command: {command}; median of up to {args.repeat} runs after a warm-up, "
-                f"cap {args.cap:g} s a run; ratio = total_s / fastsudoku total_s "
-                f"(total = build + solve)\n")
+        f.write(
+            f"# command: {command}; median of up to {args.repeat} runs after a warm-up, "
+            f"cap {args.cap:g} s a run; ratio = total_s / fastsudoku total_s "
+            f"(total = build + solve)\n"
+        )
         for tool, msg in missing.items():
             f.write(f"# skipped {tool}: not installed ({msg})\n")
         w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")

@@ -1,15 +1,16 @@
 """generate / rate / steps / hint: uniqueness by the independent reference solver, clue
 counts, symmetry, minimality, reproducibility, tiers and the soundness of every step."""
+
 import random
 
 import numpy as np
 import pytest
 
 import fastsudoku as fs
+from conftest import dataset
 from fastsudoku._rate import _isomorphic, effort
 from fastsudoku.judges import make_tests
 from fastsudoku.judges.testdata import TIERS, tier_puzzle
-from conftest import dataset
 from reference import check_grid, count_solutions, solve as ref_solve
 
 SYM = {
@@ -39,7 +40,7 @@ def test_thousand_9x9_are_unique_and_in_range():
 def test_100_each_of_other_shapes_are_unique(size, box):
     clues = (120, 150) if size == 16 else None
     made = fs.generate(size, box=box, count=100, clues=clues, seed=size)
-    r, c = (box or (int(size ** 0.5),) * 2)
+    r, c = box or (int(size**0.5),) * 2
     for p in made:
         assert len(p.puzzle) == size * size and p.box == (r, c)
         assert count_solutions(_vals(p), (r, c), 2) == 1
@@ -98,8 +99,7 @@ def test_exact_clues_and_reproducibility():
     assert all(p.givens == 25 for p in a)
     assert fs.generate(count=30, clues=25, seed=42, threads=3) == a
     assert fs.generate(count=30, clues=25, seed=42, threads=None) == a
-    assert fs.generate(size=16, count=4, seed=5, threads=2) == fs.generate(size=16, count=4,
-                                                                           seed=5)
+    assert fs.generate(size=16, count=4, seed=5, threads=2) == fs.generate(size=16, count=4, seed=5)
     assert fs.generate(count=30, clues=25, seed=43) != a
     # Known-value check: the same seed gives the same first puzzle on every platform.
     assert fs.generate(count=1, clues=25, seed=42)[0] == a[0]
@@ -110,10 +110,16 @@ def test_impossible_targets_fail_clearly():
         fs.generate(clues=16)
     with pytest.raises(fs.GenerationError, match="in 3 attempts"):
         fs.generate(clues=18, attempts=3, seed=1)
-    with pytest.raises(fs.GenerationError, match="in 2 attempts"):     # raised in a thread
+    with pytest.raises(fs.GenerationError, match="in 2 attempts"):  # raised in a thread
         fs.generate(count=8, clues=18, attempts=2, seed=1, threads=2)
-    for bad in ({"clues": (30, 20)}, {"clues": 100}, {"symmetry": "spiral"},
-                {"difficulty": "hard"}, {"count": 0}, {"threads": 0}):
+    for bad in (
+        {"clues": (30, 20)},
+        {"clues": 100},
+        {"symmetry": "spiral"},
+        {"difficulty": "hard"},
+        {"count": 0},
+        {"threads": 0},
+    ):
         with pytest.raises(ValueError):
             fs.generate(**bad)
     with pytest.raises(TypeError, match="clues must be an integer or a"):
@@ -121,6 +127,7 @@ def test_impossible_targets_fail_clearly():
 
 
 # --- rating ----------------------------------------------------------------------------------
+
 
 def test_forum_hardest_are_all_expert():
     puzzles = dataset("puzzles6_forum_hardest_1106")
@@ -131,14 +138,19 @@ def test_forum_hardest_are_all_expert():
 def _singles_only(values, naked_only):
     """Independent check: fill naked singles (and hidden singles unless naked_only)."""
     v = list(values)
-    units = ([[r * 9 + c for c in range(9)] for r in range(9)]
-             + [[r * 9 + c for r in range(9)] for c in range(9)]
-             + [[(b // 3 * 3 + i) * 9 + b % 3 * 3 + j for i in range(3) for j in range(3)]
-                for b in range(9)])
+    units = (
+        [[r * 9 + c for c in range(9)] for r in range(9)]
+        + [[r * 9 + c for r in range(9)] for c in range(9)]
+        + [
+            [(b // 3 * 3 + i) * 9 + b % 3 * 3 + j for i in range(3) for j in range(3)]
+            for b in range(9)
+        ]
+    )
     peers = [set(x for u in units if cell in u for x in u) - {cell} for cell in range(81)]
 
     def cands(cell):
         return set(range(1, 10)) - {v[p] for p in peers[cell]}
+
     progress = True
     while progress and 0 in v:
         progress = False
@@ -173,19 +185,25 @@ def test_tiers_agree_with_their_definitions(tier):
 def test_every_step_is_sound():
     """Placements equal the unique solution; eliminations never remove its value."""
     puzzles = dataset("puzzles3_magictour_top1465")[:40] + [
-        p.puzzle for p in fs.generate(count=20, difficulty="intermediate", seed=5)]
+        p.puzzle for p in fs.generate(count=20, difficulty="intermediate", seed=5)
+    ]
     seen = set()
     for puzzle in puzzles:
         solution = fs.solve(puzzle)
         for step in fs.steps(puzzle):
             seen.add(step.technique)
             if step.placed is not None:
-                (r, c), = step.cells
+                ((r, c),) = step.cells
                 assert int(solution[(r - 1) * 9 + c - 1]) == step.placed, step
             for r, c, value in step.eliminated:
                 assert int(solution[(r - 1) * 9 + c - 1]) != value, step
-    assert seen == {"naked_single", "hidden_single", "locked_candidates", "naked_pair",
-                    "hidden_pair"}
+    assert seen == {
+        "naked_single",
+        "hidden_single",
+        "locked_candidates",
+        "naked_pair",
+        "hidden_pair",
+    }
     first = fs.hint(puzzles[0])
     assert first == fs.steps(puzzles[0])[0]
 
@@ -222,8 +240,10 @@ def test_gen_tests_tiers():
 
 # --- hand-made cases, one per technique, on an empty 9x9 board with candidates set by hand ---
 
+
 def _board():
     from fastsudoku._rate import _Board
+
     return _Board(bytes(81), 3, 3)
 
 
@@ -236,7 +256,7 @@ def _only(board, cells, value, keep):
 
 def test_technique_naked_single():
     b = _board()
-    b.cand[40] = 1 << 6                        # r5c5 can only be 7
+    b.cand[40] = 1 << 6  # r5c5 can only be 7
     step = b.naked_single()
     assert step.technique == "naked_single" and step.cells == ((5, 5),) and step.placed == 7
     assert (5, 1, 7) in step.eliminated and (1, 5, 7) in step.eliminated
@@ -244,7 +264,7 @@ def test_technique_naked_single():
 
 def test_technique_hidden_single():
     b = _board()
-    _only(b, range(9, 18), 4, keep={13})       # in row 2, 4 fits only r2c5
+    _only(b, range(9, 18), 4, keep={13})  # in row 2, 4 fits only r2c5
     assert b.naked_single() is None
     step = b.hidden_single()
     assert step.technique == "hidden_single" and step.cells == ((2, 5),) and step.placed == 4
@@ -253,21 +273,21 @@ def test_technique_hidden_single():
 def test_technique_pointing_and_claiming():
     b = _board()
     box1 = [r * 9 + c for r in range(3) for c in range(3)]
-    _only(b, box1, 5, keep={0, 1})             # in box 1, 5 lies in row 1 only
+    _only(b, box1, 5, keep={0, 1})  # in box 1, 5 lies in row 1 only
     step = b.locked_candidates()
     assert step.technique == "locked_candidates"
     assert {(1, c, 5) for c in range(4, 10)} == set(step.eliminated)
     b = _board()
     row4 = list(range(27, 36))
-    _only(b, row4, 8, keep={27, 28})           # in row 4, 8 lies in box 4 only
+    _only(b, row4, 8, keep={27, 28})  # in row 4, 8 lies in box 4 only
     step = b.locked_candidates()
     assert {(r, c, 8) for r in (5, 6) for c in (1, 2, 3)} == set(step.eliminated)
 
 
 def test_technique_naked_pair():
     b = _board()
-    b.cand[0] = b.cand[1] = (1 << 0) | (1 << 1)    # r1c1, r1c2: {1, 2}
-    step = b.naked_pair()                           # row 1 is the first unit
+    b.cand[0] = b.cand[1] = (1 << 0) | (1 << 1)  # r1c1, r1c2: {1, 2}
+    step = b.naked_pair()  # row 1 is the first unit
     assert step.technique == "naked_pair" and set(step.cells) == {(1, 1), (1, 2)}
     assert (1, 3, 1) in step.eliminated and (1, 9, 2) in step.eliminated
 
@@ -276,7 +296,7 @@ def test_technique_hidden_pair():
     b = _board()
     row1 = list(range(9))
     _only(b, row1, 1, keep={3, 4})
-    _only(b, row1, 2, keep={3, 4})             # 1 and 2 of row 1 only in r1c4, r1c5
+    _only(b, row1, 2, keep={3, 4})  # 1 and 2 of row 1 only in r1c4, r1c5
     step = b.hidden_pair()
     assert step.technique == "hidden_pair" and set(step.cells) == {(1, 4), (1, 5)}
     assert b.cand[3] == b.cand[4] == 0b11

@@ -2,6 +2,7 @@
 input with CRLF, trailing spaces, extra blank lines and no final newline; multi-case inputs
 are answered with the judge's separators.  The registry holds one entry a problem, and its
 samples, writers and test data agree with the rest."""
+
 import hashlib
 import json
 import random
@@ -9,8 +10,8 @@ import random
 import pytest
 
 import fastsudoku as fs
-from fastsudoku.judges import JUDGES, PROBLEMS, Judge, JudgeSpec, Sample, answer, lookup, make_tests
 from conftest import DATA
+from fastsudoku.judges import JUDGES, PROBLEMS, Judge, JudgeSpec, Sample, answer, lookup, make_tests
 from reference import check_grid
 
 SAMPLES = sorted((DATA / "judges").glob("*.in"))
@@ -44,12 +45,16 @@ def test_sample_byte_for_byte(path):
 
 
 def _grid_of(text):
-    return [0 if ch in "-.0?" else (ord(ch) - 64 if ch.isalpha() else int(ch))
-            for ch in text.replace(" ", "").replace("\n", "")]
+    return [
+        0 if ch in "-.0?" else (ord(ch) - 64 if ch.isalpha() else int(ch))
+        for ch in text.replace(" ", "").replace("\n", "")
+    ]
 
 
-@pytest.mark.parametrize("problem,after_last", [("poj3076", False), ("uva1309", False),
-                                                ("zoj3122", False), ("acwing169", True)])
+@pytest.mark.parametrize(
+    "problem,after_last",
+    [("poj3076", False), ("uva1309", False), ("zoj3122", False), ("acwing169", True)],
+)
 def test_16x16_cases_and_separators(problem, after_last):
     one = (DATA / "judges" / "poj3076_1.in").read_text()
     out_one = (DATA / "judges" / "poj3076_1.out").read_text()
@@ -70,14 +75,16 @@ def test_spoj_count_first():
 
 def test_poj2676_any_solution_is_valid_and_cases_follow_the_count():
     assert JUDGES["poj2676"].any_solution
-    multi = "103000509\n002109400\n000704000\n300502006\n060000050\n700803004\n" \
-            "000401000\n009205800\n000000000\n"        # last row emptied: several solutions
+    multi = (
+        "103000509\n002109400\n000704000\n300502006\n060000050\n700803004\n"
+        "000401000\n009205800\n000000000\n"
+    )  # last row emptied: several solutions
     text = "2\n" + multi + multi
     out = answer("poj2676", text).split("\n")
     assert len(out) == 19 and out[-1] == ""
     puzzle = _grid_of(multi)
     for k in range(2):
-        check_grid(puzzle, [int(ch) for ch in "".join(out[9 * k:9 * k + 9])], (3, 3))
+        check_grid(puzzle, [int(ch) for ch in "".join(out[9 * k : 9 * k + 9])], (3, 3))
 
 
 def test_hdu_and_kattis_multi_case():
@@ -88,6 +95,7 @@ def test_hdu_and_kattis_multi_case():
     boards = kattis.strip().split("\n\n")
     # The derived third answer is checked independently: the board has two solutions.
     from reference import count_solutions
+
     assert count_solutions(_grid_of(boards[2]), (3, 3), 2) == 2
     assert count_solutions(_grid_of(boards[0]), (3, 3), 2) == 1
 
@@ -103,7 +111,7 @@ def test_leetcode_board_round_trip():
     assert all(len(row) == 9 and all(isinstance(c, str) for c in row) for row in out)
 
 
-@pytest.mark.parametrize("text", ["", "3", "[[1, 2]]", "board = [[\"1\"]]", "{"])
+@pytest.mark.parametrize("text", ["", "3", "[[1, 2]]", 'board = [["1"]]', "{"])
 def test_leetcode_bad_boards(text):
     with pytest.raises(fs.ParseError):
         answer("leetcode37", text)
@@ -116,12 +124,29 @@ def test_unknown_problem():
 
 # --- the registry -------------------------------------------------------------------------------
 
+
 def test_registry_one_entry_per_problem():
     names = [name for entry in PROBLEMS for name in entry.names]
     assert len(names) == len(set(names))
-    assert sorted(JUDGES) == sorted(names) == [
-        "acwing166", "acwing169", "hdu1426", "kattis-sudokunique", "leetcode37", "p1074",
-        "p1784", "poj2676", "poj3074", "poj3076", "spoj-sudoku", "uva1309", "zoj3122"]
+    assert (
+        sorted(JUDGES)
+        == sorted(names)
+        == [
+            "acwing166",
+            "acwing169",
+            "hdu1426",
+            "kattis-sudokunique",
+            "leetcode37",
+            "p1074",
+            "p1784",
+            "poj2676",
+            "poj3074",
+            "poj3076",
+            "spoj-sudoku",
+            "uva1309",
+            "zoj3122",
+        ]
+    )
     for entry in PROBLEMS:
         assert all(JUDGES[name] is entry for name in entry.names)
         assert entry.samples and entry.size in (9, 16)
@@ -141,7 +166,8 @@ def test_registry_samples_are_the_sample_files():
     files = {}
     for path in SAMPLES:
         files.setdefault(_problem(path), set()).add(
-            Sample(path.read_text(), path.with_suffix(".out").read_text()))
+            Sample(path.read_text(), path.with_suffix(".out").read_text())
+        )
     for name, found in files.items():
         assert found <= set(JUDGES[name].samples), name
     for entry in PROBLEMS:
@@ -159,7 +185,7 @@ def test_writer_and_reader_agree(entry):
     rng = random.Random(entry.name)
     for index in range(4):
         puzzles = entry.puzzles(rng, index)
-        assert puzzles and all(len(p) == entry.size ** 2 for p in puzzles)
+        assert puzzles and all(len(p) == entry.size**2 for p in puzzles)
         cases = entry.read(entry.write(puzzles))
         assert [_case_values(entry, case) for case in cases] == puzzles
 
@@ -169,26 +195,26 @@ def test_make_tests_reproducible_and_answered(entry):
     tests = make_tests(entry.name, 3, seed=5)
     assert tests == make_tests(entry.name, 3, seed=5) != make_tests(entry.name, 3, seed=6)
     assert all(out == answer(entry.name, text) for text, out in tests)
-    for alias in entry.aliases:                 # the name is part of the seed
+    for alias in entry.aliases:  # the name is part of the seed
         assert make_tests(alias, 3, seed=5) != tests
 
 
 # sha256 of make_tests(problem, 4, seed=0) as JSON: the same seed gives the same files on every
 # platform and in every version (the README promises it of gen-tests).
 MAKE_TESTS_SHA256 = {
-    'acwing166': '352c7163c326e1e07a449c0aad2219a8431e74814fac869834e0f687df33f16d',
-    'acwing169': '1bb3827182b1649002bb7a4b1495ed7f66d24345aac6b9dfd4854f1d17cea61a',
-    'hdu1426': '371cded78fbfe0185e70b370a3e02895744c8af67e777fea199dab0bf845564b',
-    'kattis-sudokunique': 'bf408b2487658b18b69ad9ddca7c47214eb010254f9be9c8ac7e052c5f596039',
-    'leetcode37': '7d955319478ccc0cbb1c6ab1692a2ba47bedbf4f3ec35493886da060c6275cbf',
-    'p1074': 'a488d8db9f7112522d2a49b633aa868534535b71b9b612b7f807f17d0ee3919e',
-    'p1784': 'b4394d58a1330fdee9925fd69a1905efac3b323804948cc6396392c54c88fa4f',
-    'poj2676': '5c799467c8d8caf4df426c46c72c8db4c798f3644a93044eebf625f2812a82a2',
-    'poj3074': 'a0f5cd5b158fcbe050c1a8d8d9dacf81d854d7c6b47c3f4632ae54acf09988ed',
-    'poj3076': 'e2f54cb580a67bb1d79ec1962eb9f5e2f49dffdcb7265baee0da6d50725f7348',
-    'spoj-sudoku': '9b5602d2843d0de697170aaf5e552107d3557ce5186ed51bf2abb00d0fd7ae29',
-    'uva1309': 'c12f665fd7bc8b9fc94f34126e8ecb29fcc539488ecf8053082b4b80c66ad669',
-    'zoj3122': '51fc0206a0e0ebbe67c9f698b1f240200b9b32e938e48883abbf32149ab69362',
+    "acwing166": "352c7163c326e1e07a449c0aad2219a8431e74814fac869834e0f687df33f16d",
+    "acwing169": "1bb3827182b1649002bb7a4b1495ed7f66d24345aac6b9dfd4854f1d17cea61a",
+    "hdu1426": "371cded78fbfe0185e70b370a3e02895744c8af67e777fea199dab0bf845564b",
+    "kattis-sudokunique": "bf408b2487658b18b69ad9ddca7c47214eb010254f9be9c8ac7e052c5f596039",
+    "leetcode37": "7d955319478ccc0cbb1c6ab1692a2ba47bedbf4f3ec35493886da060c6275cbf",
+    "p1074": "a488d8db9f7112522d2a49b633aa868534535b71b9b612b7f807f17d0ee3919e",
+    "p1784": "b4394d58a1330fdee9925fd69a1905efac3b323804948cc6396392c54c88fa4f",
+    "poj2676": "5c799467c8d8caf4df426c46c72c8db4c798f3644a93044eebf625f2812a82a2",
+    "poj3074": "a0f5cd5b158fcbe050c1a8d8d9dacf81d854d7c6b47c3f4632ae54acf09988ed",
+    "poj3076": "e2f54cb580a67bb1d79ec1962eb9f5e2f49dffdcb7265baee0da6d50725f7348",
+    "spoj-sudoku": "9b5602d2843d0de697170aaf5e552107d3557ce5186ed51bf2abb00d0fd7ae29",
+    "uva1309": "c12f665fd7bc8b9fc94f34126e8ecb29fcc539488ecf8053082b4b80c66ad669",
+    "zoj3122": "51fc0206a0e0ebbe67c9f698b1f240200b9b32e938e48883abbf32149ab69362",
 }
 
 
@@ -199,8 +225,12 @@ def test_make_tests_bytes_are_pinned(problem):
 
 
 def test_unknown_problem_everywhere():
-    for call in (lambda: lookup("nope"), lambda: make_tests("nope", 1, 0),
-                 lambda: answer("nope", "")):
-        with pytest.raises(ValueError,
-                           match="unknown judge problem 'nope'; choose from acwing166, "):
+    for call in (
+        lambda: lookup("nope"),
+        lambda: make_tests("nope", 1, 0),
+        lambda: answer("nope", ""),
+    ):
+        with pytest.raises(
+            ValueError, match="unknown judge problem 'nope'; choose from acwing166, "
+        ):
             call()

@@ -1,5 +1,6 @@
 """The README's examples and the modules' docstring examples run as written against the
 installed package."""
+
 import doctest
 from pathlib import Path
 
@@ -21,16 +22,30 @@ def test_readme_examples():
     assert runner.failures == 0, f"{runner.failures} README example(s) failed (see output)"
 
 
-@pytest.mark.parametrize("module", ["fastsudoku", "fastsudoku._api", "fastsudoku._cover",
-                                    "fastsudoku._target", "fastsudoku._batch",
-                                    "fastsudoku.dask", "fastsudoku.formats",
-                                    "fastsudoku.judges", "fastsudoku.judges.registry",
-                                    "fastsudoku.judges.problems", "fastsudoku.judges.samples",
-                                    "fastsudoku.judges.testdata", "fastsudoku.judges.local",
-                                    "fastsudoku.localjudge",
-                                    "fastsudoku._generate", "fastsudoku._rate"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "fastsudoku",
+        "fastsudoku._api",
+        "fastsudoku._cover",
+        "fastsudoku._target",
+        "fastsudoku._batch",
+        "fastsudoku.dask",
+        "fastsudoku.formats",
+        "fastsudoku.judges",
+        "fastsudoku.judges.registry",
+        "fastsudoku.judges.problems",
+        "fastsudoku.judges.samples",
+        "fastsudoku.judges.testdata",
+        "fastsudoku.judges.local",
+        "fastsudoku.localjudge",
+        "fastsudoku._generate",
+        "fastsudoku._rate",
+    ],
+)
 def test_docstring_examples(module):
     import importlib
+
     mod = importlib.import_module(module)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0, f"{module} has no examples"

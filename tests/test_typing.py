@@ -52,13 +52,6 @@ def test_bad_calls_are_refused(tmp_path):
     int(mypy_version.split(".")[0]) < 2,
     reason="stubtest before mypy 2.0 reports every typing name a module imports (Python 3.10+)",
 )
-@pytest.mark.xfail(
-    raises=AssertionError,
-    strict=True,
-    reason="until the integrator's _core.pyi lands: stubtest refuses to run while "
-    "_judgeproc.py, _options.py and _testdata.py have mypy errors, and _core.pyi lacks "
-    "@disjoint_base and _Resumable.count/next_solution (remove this mark then)",
-)
 def test_stubs_match_the_runtime(tmp_path):
     """``python -m mypy.stubtest fastsudoku``: every name the package's types declare (its
     modules and _core.pyi) exists at run time with the same kind and signature, and every

@@ -1,7 +1,8 @@
 """The public functions: thin wrappers that parse once, search once (GIL released), render once."""
+
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Literal, NamedTuple, Optional, Sequence, overload
+from typing import Any, Iterator, List, Literal, NamedTuple, Optional, Sequence, cast, overload
 
 import numpy as np
 
@@ -53,30 +54,66 @@ def _search(grid: Grid, options: _core.Options) -> SearchResult:
 def _limit_error(options: _core.Options, guesses: int, found: int) -> SearchLimitError:
     return SearchLimitError(
         f"node limit of {options.node_limit} guesses reached after {found} solution(s)",
-        guesses=guesses, found=found)
+        guesses=guesses,
+        found=found,
+    )
 
 
 @overload
-def solve(puzzle: str, *, box: Optional[Sequence[int]] = ..., alphabet: Optional[str] = ...,
-          engine: Engine = ..., node_limit: Optional[int] = ...) -> Optional[str]: ...
+def solve(
+    puzzle: str,
+    *,
+    box: Optional[Sequence[int]] = ...,
+    alphabet: Optional[str] = ...,
+    engine: Engine = ...,
+    node_limit: Optional[int] = ...,
+) -> Optional[str]: ...
 @overload
-def solve(puzzle: bytes, *, box: Optional[Sequence[int]] = ..., alphabet: Optional[str] = ...,
-          engine: Engine = ..., node_limit: Optional[int] = ...) -> Optional[bytes]: ...
+def solve(
+    puzzle: bytes,
+    *,
+    box: Optional[Sequence[int]] = ...,
+    alphabet: Optional[str] = ...,
+    engine: Engine = ...,
+    node_limit: Optional[int] = ...,
+) -> Optional[bytes]: ...
 @overload
-def solve(puzzle: np.ndarray, *, box: Optional[Sequence[int]] = ...,
-          alphabet: Optional[str] = ..., engine: Engine = ...,
-          node_limit: Optional[int] = ...) -> Optional[np.ndarray]: ...
+def solve(
+    puzzle: np.ndarray,
+    *,
+    box: Optional[Sequence[int]] = ...,
+    alphabet: Optional[str] = ...,
+    engine: Engine = ...,
+    node_limit: Optional[int] = ...,
+) -> Optional[np.ndarray]: ...
 @overload
-def solve(puzzle: List[Any], *, box: Optional[Sequence[int]] = ...,
-          alphabet: Optional[str] = ..., engine: Engine = ...,
-          node_limit: Optional[int] = ...) -> Optional[List[Any]]: ...
+def solve(
+    puzzle: List[Any],
+    *,
+    box: Optional[Sequence[int]] = ...,
+    alphabet: Optional[str] = ...,
+    engine: Engine = ...,
+    node_limit: Optional[int] = ...,
+) -> Optional[List[Any]]: ...
 @overload
-def solve(puzzle: Any, *, box: Optional[Sequence[int]] = ..., alphabet: Optional[str] = ...,
-          engine: Engine = ..., node_limit: Optional[int] = ...) -> Any: ...
+def solve(
+    puzzle: Any,
+    *,
+    box: Optional[Sequence[int]] = ...,
+    alphabet: Optional[str] = ...,
+    engine: Engine = ...,
+    node_limit: Optional[int] = ...,
+) -> Any: ...
 
 
-def solve(puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None,
-          engine: Engine = "auto", node_limit: Optional[int] = None) -> Any:
+def solve(
+    puzzle: Any,
+    *,
+    box: Optional[Sequence[int]] = None,
+    alphabet: Optional[str] = None,
+    engine: Engine = "auto",
+    node_limit: Optional[int] = None,
+) -> Any:
     """The first solution, in the puzzle's own form, or None if there is none.
 
     >>> solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
@@ -86,8 +123,14 @@ def solve(puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optiona
       ...
     fastsudoku._errors.ConflictError: value 1 repeats in row 1 (columns 1 and 2)
     """
-    if (type(puzzle) is str and box is None and alphabet is None and node_limit is None
-            and type(engine) is str and engine in _SOLVE_OPTIONS):
+    if (
+        type(puzzle) is str
+        and box is None
+        and alphabet is None
+        and node_limit is None
+        and isinstance(cast(object, engine), str)
+        and engine in _SOLVE_OPTIONS
+    ):
         fast = _core.solve_line81(puzzle, _SOLVE_OPTIONS[engine])
         if fast is not None:
             return fast[0]
@@ -95,9 +138,15 @@ def solve(puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optiona
     return _search(_grid(puzzle, box, alphabet), options).solution
 
 
-def count_solutions(puzzle: Any, *, limit: Optional[int] = None,
-                    box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None,
-                    engine: Engine = "auto", node_limit: Optional[int] = None) -> int:
+def count_solutions(
+    puzzle: Any,
+    *,
+    limit: Optional[int] = None,
+    box: Optional[Sequence[int]] = None,
+    alphabet: Optional[str] = None,
+    engine: Engine = "auto",
+    node_limit: Optional[int] = None,
+) -> int:
     """The number of solutions, stopping at ``limit`` (None: count them all).
 
     >>> count_solutions("." * 81, limit=5)
@@ -111,24 +160,45 @@ def count_solutions(puzzle: Any, *, limit: Optional[int] = None,
     return _search(_grid(puzzle, box, alphabet), options).count
 
 
-def is_unique(puzzle: Any, *, box: Optional[Sequence[int]] = None,
-              alphabet: Optional[str] = None, engine: Engine = "auto",
-              node_limit: Optional[int] = None) -> bool:
+def is_unique(
+    puzzle: Any,
+    *,
+    box: Optional[Sequence[int]] = None,
+    alphabet: Optional[str] = None,
+    engine: Engine = "auto",
+    node_limit: Optional[int] = None,
+) -> bool:
     """True if the puzzle has exactly one solution (the search stops at the second)."""
-    return count_solutions(puzzle, limit=2, box=box, alphabet=alphabet, engine=engine,
-                           node_limit=node_limit) == 1
+    return (
+        count_solutions(
+            puzzle, limit=2, box=box, alphabet=alphabet, engine=engine, node_limit=node_limit
+        )
+        == 1
+    )
 
 
-def search(puzzle: Any, *, limit: Optional[int] = 1, box: Optional[Sequence[int]] = None,
-           alphabet: Optional[str] = None, engine: Engine = "auto",
-           node_limit: Optional[int] = None) -> SearchResult:
+def search(
+    puzzle: Any,
+    *,
+    limit: Optional[int] = 1,
+    box: Optional[Sequence[int]] = None,
+    alphabet: Optional[str] = None,
+    engine: Engine = "auto",
+    node_limit: Optional[int] = None,
+) -> SearchResult:
     """One search with its statistics: count up to ``limit``, first solution, guesses."""
     return _search(_grid(puzzle, box, alphabet), search_options(engine, limit, node_limit))
 
 
-def solutions(puzzle: Any, *, limit: Optional[int] = None, box: Optional[Sequence[int]] = None,
-              alphabet: Optional[str] = None, engine: Engine = "auto",
-              node_limit: Optional[int] = None) -> Iterator[Any]:
+def solutions(
+    puzzle: Any,
+    *,
+    limit: Optional[int] = None,
+    box: Optional[Sequence[int]] = None,
+    alphabet: Optional[str] = None,
+    engine: Engine = "auto",
+    node_limit: Optional[int] = None,
+) -> Iterator[Any]:
     """Iterate over the solutions lazily, each in the puzzle's form (at most ``limit``).
 
     The puzzle is read and checked at the call, not at the first ``next()``.
@@ -142,8 +212,7 @@ def solutions(puzzle: Any, *, limit: Optional[int] = None, box: Optional[Sequenc
     return _iterate(grid, _core.SudokuSearch(grid.values, grid.r, grid.c, options), options)
 
 
-def _iterate(grid: Grid, search: _core.SudokuSearch,
-             options: _core.Options) -> Iterator[Any]:
+def _iterate(grid: Grid, search: _core.SudokuSearch, options: _core.Options) -> Iterator[Any]:
     found = 0
     while options.limit is None or found < options.limit:
         status, values = search.next_solution()

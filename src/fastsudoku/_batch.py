@@ -4,6 +4,7 @@ The loop over puzzles runs in C without the GIL (``_core.Batch``); threads each 
 a contiguous chunk of rows, so the results do not depend on the number of threads.  A bad
 puzzle gets a status and the batch goes on.
 """
+
 from __future__ import annotations
 
 import math
@@ -12,11 +13,9 @@ from typing import Any, List, NamedTuple, Optional, Sequence, Tuple
 import numpy as np
 
 from . import _core, _line81, _threads
-from ._errors import SudokuError
-from ._grid import Grid, box_for, check_alphabet, parse
 from ._api import Engine
+from ._grid import Grid, box_for, check_alphabet, parse
 from ._options import box_option, count_value, search_options
-
 from ._status import INVALID, NOT_UNIQUE, SOLVED
 
 # At most this many rows a thread takes at a time (one atomic add): 64 int8 statuses fill a
@@ -40,7 +39,9 @@ class BatchResult(NamedTuple):
     guesses: np.ndarray
 
 
-def _rows(puzzles: np.ndarray, box: Optional[Sequence[int]]):
+def _rows(
+    puzzles: np.ndarray, box: Optional[Sequence[int]]
+) -> Tuple[np.ndarray, int, int, int, Optional[np.ndarray]]:
     """(uint8 rows of N*N, N, r, c, invalid mask) of an integer array (n, N*N) or (n, N, N).
 
     The mask is None for uint8 input: the core marks a row with a value above N invalid
@@ -53,8 +54,9 @@ def _rows(puzzles: np.ndarray, box: Optional[Sequence[int]]):
     elif puzzles.ndim == 2 and math.isqrt(puzzles.shape[1]) ** 2 == puzzles.shape[1]:
         n = math.isqrt(puzzles.shape[1])
     else:
-        raise ValueError(f"puzzles must have shape (count, N*N) or (count, N, N), "
-                         f"got {puzzles.shape}")
+        raise ValueError(
+            f"puzzles must have shape (count, N*N) or (count, N, N), got {puzzles.shape}"
+        )
     r, c = box_for(n, box)
     flat = puzzles.reshape(len(puzzles), n * n)
     if flat.dtype == np.uint8:
@@ -65,9 +67,16 @@ def _rows(puzzles: np.ndarray, box: Optional[Sequence[int]]):
     return np.ascontiguousarray(rows), n, r, c, bad
 
 
-def solve_many(puzzles: Any, *, limit: Optional[int] = 1, box: Optional[Sequence[int]] = None,
-               alphabet: Optional[str] = None, threads: Optional[int] = None,
-               node_limit: Optional[int] = None, engine: Engine = "auto") -> BatchResult:
+def solve_many(
+    puzzles: Any,
+    *,
+    limit: Optional[int] = 1,
+    box: Optional[Sequence[int]] = None,
+    alphabet: Optional[str] = None,
+    threads: Optional[int] = None,
+    node_limit: Optional[int] = None,
+    engine: Engine = "auto",
+) -> BatchResult:
     """Solve a batch of puzzles of one shape; see :class:`BatchResult`.
 
     ``puzzles``: an integer array of shape (count, N*N) or (count, N, N), 0 for empty
@@ -96,8 +105,9 @@ def solve_many(puzzles: Any, *, limit: Optional[int] = 1, box: Optional[Sequence
         if puzzles.dtype.kind in "USO":
             # Strings in an array (a CSV column read by NumPy or pandas): one puzzle each.
             if puzzles.ndim != 1:
-                raise ValueError(f"an array of puzzle strings must be 1-D, got shape "
-                                 f"{puzzles.shape}")
+                raise ValueError(
+                    f"an array of puzzle strings must be 1-D, got shape {puzzles.shape}"
+                )
             return _solve_strings(puzzles.tolist(), box, alphabet, threads, options)
         return _solve_array(puzzles, box, threads, options)
     if isinstance(puzzles, (str, bytes)):
@@ -105,7 +115,9 @@ def solve_many(puzzles: Any, *, limit: Optional[int] = 1, box: Optional[Sequence
     return _solve_strings(list(puzzles), box, alphabet, threads, options)
 
 
-def _run(rows: np.ndarray, r: int, c: int, threads: int, options: _core.Options):
+def _run(
+    rows: np.ndarray, r: int, c: int, threads: int, options: _core.Options
+) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     count = len(rows)
     out = np.empty_like(rows)
     status = np.empty(count, dtype=np.int8)
@@ -132,8 +144,9 @@ def _run(rows: np.ndarray, r: int, c: int, threads: int, options: _core.Options)
     return out, status, counts, guesses
 
 
-def _solve_array(puzzles: np.ndarray, box: Optional[Sequence[int]], threads: int,
-                 options: _core.Options) -> BatchResult:
+def _solve_array(
+    puzzles: np.ndarray, box: Optional[Sequence[int]], threads: int, options: _core.Options
+) -> BatchResult:
     rows, n, r, c, bad = _rows(puzzles, box)
     out, status, counts, guesses = _run(rows, r, c, threads, options)
     solutions = out.astype(puzzles.dtype, copy=False)
@@ -151,8 +164,13 @@ def _solve_array(puzzles: np.ndarray, box: Optional[Sequence[int]], threads: int
 lines81_values = _line81.many_values
 
 
-def _solve_strings(lines: list, box: Optional[Sequence[int]], alphabet: Optional[str],
-                   threads: int, options: _core.Options) -> BatchResult:
+def _solve_strings(
+    lines: List[Any],
+    box: Optional[Sequence[int]],
+    alphabet: Optional[str],
+    threads: int,
+    options: _core.Options,
+) -> BatchResult:
     """Parse each string (a failure marks it invalid), solve the rest as one array.
 
     81-character lines (the common case: puzzle files, Kaggle-style CSV columns) are read
@@ -196,24 +214,26 @@ def _solve_strings(lines: list, box: Optional[Sequence[int]], alphabet: Optional
                 rows[i] = np.frombuffer(grid.values, dtype=np.uint8)
     out, status, counts, guesses = _run(rows, r, c, threads, options)
     found = np.flatnonzero((status == SOLVED) | (status == NOT_UNIQUE)).tolist()
-    solutions: list = [None] * count
-    text: Any = ""                      # the solutions as 81-digit lines, for lines
+    solutions: List[Any] = [None] * count
+    text: Any = ""  # the solutions as 81-digit lines, for lines
     if as_lines and found:
-        digits = _line81.many_text(out)          # rows without a solution are not read
+        digits = _line81.many_text(out)  # rows without a solution are not read
         text = digits if type(lines[0]) is bytes else digits.decode("ascii")
     for i in found:
         # A grid is kept for each puzzle parsed on its own; 81-character lines have none.
         grid = grids[i]
-        solutions[i] = (grid.render(out[i].tobytes()) if grid is not None
-                        else text[81 * i:81 * i + 81])
+        solutions[i] = (
+            grid.render(out[i].tobytes()) if grid is not None else text[81 * i : 81 * i + 81]
+        )
     return BatchResult(solutions, status, counts, guesses)
 
 
-def _parse_or_none(puzzle: Any, box: Optional[Sequence[int]],
-                   alphabet: Optional[str]) -> Optional[Grid]:
+def _parse_or_none(
+    puzzle: Any, box: Optional[Sequence[int]], alphabet: Optional[str]
+) -> Optional[Grid]:
     try:
         return parse(puzzle, box, alphabet)
-    except Exception:       # whatever the row holds, it is marked invalid; the batch goes on
+    except Exception:  # whatever the row holds, it is marked invalid; the batch goes on
         return None
 
 

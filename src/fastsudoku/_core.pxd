@@ -55,8 +55,9 @@ cdef enum SearchStatus:
     SEARCH_FOUND = 1         # a solution is in search_solution(); call search_next again for more
     SEARCH_EXHAUSTED = 2     # no (more) solutions
     SEARCH_LIMIT = 3         # node limit reached; the search can be resumed with a higher limit
-    SEARCH_INTERRUPTED = 4   # a Python signal handler raised (Ctrl-C; the exception is set),
-                             # or the batch's stop flag was set (no exception)
+    # SEARCH_INTERRUPTED: a Python signal handler raised (Ctrl-C; the exception is set), or
+    # the batch's stop flag was set (no exception)
+    SEARCH_INTERRUPTED = 4
     SEARCH_NOMEM = 5         # out of memory
 
 cdef enum:
@@ -84,8 +85,9 @@ ctypedef struct EngineResult:
     int64_t count            # solutions found, up to the limit
     int64_t guesses
     int64_t nodes
-    int status               # a SearchStatus: EXHAUSTED (the count is exact), FOUND (stopped
-                             # at the limit), LIMIT (node limit), INTERRUPTED, NOMEM
+    # status: a SearchStatus: EXHAUSTED (the count is exact), FOUND (stopped at the
+    # limit), LIMIT (node limit), INTERRUPTED, NOMEM
+    int status
 
 ctypedef struct SearchRun:
     # The header of every engine's search state (its first member, so that code that
@@ -110,7 +112,7 @@ ctypedef struct Geometry:
     uint16_t *units
     int nwords               # uint64 words of a set of units, (nunits + 63) // 64
     uint64_t *cell_units     # ncells x nwords: the set of the 3 units of each cell
-    uint16_t *cell_unit_list # ncells x 3: the row, column and box unit of each cell
+    uint16_t *cell_unit_list  # ncells x 3: the row, column and box unit of each cell
 
 cdef struct Work:
     # What propagation has still to do; empty between two propagations.
@@ -179,7 +181,7 @@ ctypedef struct Search9:
     SearchRun run
     Board9 level[B9_LEVELS]
     int8_t cell[B9_LEVELS]   # the cell branched on at each level
-    uint16_t rest[B9_LEVELS] # the digits of that cell not yet tried
+    uint16_t rest[B9_LEVELS]  # the digits of that cell not yet tried
 
 cdef const Geometry *geometry_for(int r, int c) except NULL
 cdef int search_init(Search *s, const Geometry *g, const uint8_t *values,

@@ -15,9 +15,15 @@ COVER_ENGINES: Tuple[str, ...]
 
 @disjoint_base
 class Options:
-    def __init__(self, engine: str = ..., limit: Optional[int] = ...,
-                 node_limit: Optional[int] = ..., locked_levels: int = ...,
-                 track_over: int = ..., tree_over: int = ...) -> None: ...
+    def __init__(
+        self,
+        engine: str = ...,
+        limit: Optional[int] = ...,
+        node_limit: Optional[int] = ...,
+        locked_levels: int = ...,
+        track_over: int = ...,
+        tree_over: int = ...,
+    ) -> None: ...
     @property
     def engine(self) -> str: ...
     @property
@@ -33,25 +39,54 @@ class Options:
 
 def engine_for(engine: str, r: int, c: int) -> str: ...
 def conflict(values: bytes, r: int, c: int) -> Optional[Tuple[int, int, int, int]]: ...
-def search(values: bytes, r: int, c: int, options: Options
-           ) -> Tuple[int, Optional[bytes], int, int]: ...
-def max_score(values: bytes, r: int, c: int, weights: npt.NDArray[np.int64], node_limit: int = ...,
-              bound: bool = ..., root_rounds: int = ..., node_rounds: int = ..., passes: int = ...,
-              step_scale: float = ..., cheap_guesses: int = ...
-              ) -> Tuple[Optional[int], Optional[bytes], int, int]: ...
+def search(
+    values: bytes, r: int, c: int, options: Options
+) -> Tuple[int, Optional[bytes], int, int]: ...
+def max_score(
+    values: bytes,
+    r: int,
+    c: int,
+    weights: npt.NDArray[np.int64],
+    node_limit: int = ...,
+    bound: bool = ...,
+    root_rounds: int = ...,
+    node_rounds: int = ...,
+    passes: int = ...,
+    step_scale: float = ...,
+    cheap_guesses: int = ...,
+) -> Tuple[Optional[int], Optional[bytes], int, int]: ...
+
 BATCH_STATUS: dict[str, int]
 SYMMETRIES: dict[Optional[str], int]
-def generate_one(r: int, c: int, seed: int, target: int, symmetry: int, minimal: bool,
-                 halt: Optional[npt.NDArray[np.int64]] = ..., interruptible: bool = ...,
-                 options: Optional[Options] = ...) -> Optional[Tuple[bytes, bytes, int]]: ...
+
+def generate_one(
+    r: int,
+    c: int,
+    seed: int,
+    target: int,
+    symmetry: int,
+    minimal: bool,
+    halt: Optional[npt.NDArray[np.int64]] = ...,
+    interruptible: bool = ...,
+    options: Optional[Options] = ...,
+) -> Optional[Tuple[bytes, bytes, int]]: ...
 def solve_line81(line: str, options: Options) -> Optional[Tuple[Optional[str], int]]: ...
 
 @disjoint_base
 class Batch:
-    def __init__(self, puzzles: npt.NDArray[np.uint8], out: npt.NDArray[np.uint8],
-                 status: npt.NDArray[np.int8], counts: npt.NDArray[np.int64],
-                 guesses: npt.NDArray[np.int64], r: int, c: int, options: Options,
-                 chunk: int = ..., halt: Optional[npt.NDArray[np.int64]] = ...) -> None: ...
+    def __init__(
+        self,
+        puzzles: npt.NDArray[np.uint8],
+        out: npt.NDArray[np.uint8],
+        status: npt.NDArray[np.int8],
+        counts: npt.NDArray[np.int64],
+        guesses: npt.NDArray[np.int64],
+        r: int,
+        c: int,
+        options: Options,
+        chunk: int = ...,
+        halt: Optional[npt.NDArray[np.int64]] = ...,
+    ) -> None: ...
     def run(self, interruptible: bool = ...) -> None: ...
 
 @disjoint_base
@@ -76,10 +111,16 @@ class SudokuSearch(_Resumable):
 
 @disjoint_base
 class ExactCoverSearch(_Resumable):
-    def __init__(self, ncols: int, offsets: npt.NDArray[np.int32], cols: npt.NDArray[np.int32],
-                 secondary: Optional[bytes], options: Optional[Options] = ...) -> None: ...
+    def __init__(
+        self,
+        ncols: int,
+        offsets: npt.NDArray[np.int32],
+        cols: npt.NDArray[np.int32],
+        secondary: Optional[bytes],
+        options: Optional[Options] = ...,
+    ) -> None: ...
     def next_solution(self) -> Tuple[int, Optional[List[int]]]: ...
-    def count(self, limit: int = ...) -> Tuple[int, int]: ...  # type: ignore[override]
+    def count(self, limit: int = ...) -> Tuple[int, int]: ...
 
 def _table_popcount(mask: int) -> int: ...
 def _table_bit_index(single_bit_mask: int) -> int: ...

@@ -231,7 +231,8 @@ cdef enum:
 
 
 cdef inline int choose_cell_shape(const Geometry *g, const uint64_t *cand, uint16_t *ties,
-                                  const int ncells, const int npeers, const int tie_limit) noexcept nogil:
+                                  const int ncells, const int npeers,
+                                  const int tie_limit) noexcept nogil:
     """The cell to branch on, or -1 if every cell is placed.
 
     Fewest candidates first (MRV).  Among the first TIE_LIMIT cells that tie, the one whose
@@ -327,7 +328,8 @@ cdef int search_init(Search *s, const Geometry *g, const uint8_t *values,
     s.segs = <uint64_t *>malloc(ncells * sizeof(uint64_t))
     s.ties = <uint16_t *>malloc(TIE_LIMIT * sizeof(uint16_t))
     s.locked_levels = locked_levels
-    if (s.segs == NULL or s.ties == NULL or s.states == NULL or s.branch_cell == NULL or s.branch_rest == NULL
+    if (s.segs == NULL or s.ties == NULL or s.states == NULL or s.branch_cell == NULL
+            or s.branch_rest == NULL
             or s.work.naked == NULL):
         s.run.phase = PHASE_DONE
         return -1

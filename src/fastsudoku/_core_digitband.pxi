@@ -153,8 +153,6 @@ cdef inline uint32_t b9_place(Board9 *s, int d, int b, uint32_t bit,
     return dirty | changed
 
 
-
-
 cdef bint b9_propagate(Board9 *s, uint32_t dirty) noexcept nogil:
     """Place every single the rules above find; False on a contradiction."""
     cdef int k, d, b, j

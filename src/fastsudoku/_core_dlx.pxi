@@ -265,7 +265,8 @@ cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
                   const EngineOptions *options) noexcept nogil:
     """Build the links of a 0/1 matrix given row by row: row k has 1s in the columns
     row_cols[row_offsets[k] : row_offsets[k + 1]] (0-based, each at most once a row).
-    secondary: NULL or ncols flags.  options: the node limit, track_over and tree_over.  Returns 0, -1 out of memory, -2 a column out of range.
+    secondary: NULL or ncols flags.  options: the node limit, track_over and tree_over.
+    Returns 0, -1 out of memory, -2 a column out of range.
     Call xc_free afterwards in every case."""
     cdef int nnodes = ncols + 1 + row_offsets[nrows]
     cdef int k, c, i, first, node

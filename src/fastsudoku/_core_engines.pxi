@@ -258,6 +258,7 @@ def engine_for(str engine, int r, int c):
 #
 # Statuses reach Python as the SearchStatus codes below; the Python layer names them.
 
+
 FOUND = SEARCH_FOUND
 EXHAUSTED = SEARCH_EXHAUSTED
 NODE_LIMIT = SEARCH_LIMIT

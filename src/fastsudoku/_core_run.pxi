@@ -20,8 +20,9 @@ cdef enum:
 cdef enum:
     # What taking an alternative at level d gave (an engine's advance hook):
     STEP_DEEPER = 1          # a consistent level at d + 1: go down
-    STEP_IN_PLACE = 2        # a consistent level at d itself (the last alternative of an
-                             # engine that copies levels reuses its level)
+    # STEP_IN_PLACE: a consistent level at d itself (the last alternative of an engine
+    # that copies levels reuses its level)
+    STEP_IN_PLACE = 2
     STEP_FAILED = 0          # a contradiction: try level d's next alternative
     STEP_SPENT = -1          # a contradiction on level d itself: it is gone, backtrack
     STEP_NOMEM = -2

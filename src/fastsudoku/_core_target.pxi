@@ -378,7 +378,8 @@ cdef void target_keep_pick(const Geometry *g, const uint64_t *cand, Target *t) n
     t.best = score
 
 
-cdef int64_t target_score(const Geometry *g, const uint64_t *cand, const int64_t *weights) noexcept nogil:
+cdef int64_t target_score(const Geometry *g, const uint64_t *cand,
+                          const int64_t *weights) noexcept nogil:
     cdef int cell
     cdef int64_t score = 0
     for cell in range(g.ncells):

@@ -15,6 +15,7 @@ Accepted forms (see the README for the exact rules):
   in LeetCode's ``[["5", "3", "."], ...]``), N strings of N symbols, or a flat N*N list.
 * NumPy integer arrays of shape (N, N) or (N*N,); 0 for empty.
 """
+
 from __future__ import annotations
 
 import functools
@@ -27,6 +28,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 from . import _line81
 from ._errors import ConflictError, InvalidValueError, ParseError, ShapeError
 from ._options import MAX_SIDE, alphabet_option, box_option, shown
+
 EMPTY_CHARS = ".0-_*?"
 ALNUM = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -44,8 +46,9 @@ class Grid:
 
     __slots__ = ("values", "r", "c", "render", "symbols")
 
-    def __init__(self, values: bytes, r: int, c: int, render: Render,
-                 symbols: Optional[str] = None) -> None:
+    def __init__(
+        self, values: bytes, r: int, c: int, render: Render, symbols: Optional[str] = None
+    ) -> None:
         self.values = values
         self.r = r
         self.c = c
@@ -61,6 +64,7 @@ class Grid:
 # Shapes and alphabets
 # ----------------------------------------------------------------------------------------
 
+
 def box_for(n: int, box: Optional[Sequence[int]]) -> Box:
     """The box shape of a grid of side n: inferred when n is a square, else the caller's."""
     if n < 1:
@@ -72,10 +76,12 @@ def box_for(n: int, box: Optional[Sequence[int]]) -> Box:
         if root * root == n:
             return root, root
         options = [(r, n // r) for r in range(2, n) if n % r == 0]
-        hint = (" or ".join(f"box=({r}, {c})" for r, c in options[:2])
-                if options else f"box=(1, {n})")
-        raise ShapeError(f"side {n} is not a square: name the box shape, e.g. {hint} "
-                         "(rows and columns per box)")
+        hint = (
+            " or ".join(f"box=({r}, {c})" for r, c in options[:2]) if options else f"box=(1, {n})"
+        )
+        raise ShapeError(
+            f"side {n} is not a square: name the box shape, e.g. {hint} (rows and columns per box)"
+        )
     try:
         r, c = (operator.index(x) for x in box)
     except (TypeError, ValueError):
@@ -130,7 +136,7 @@ def symbol_table(symbols: str) -> Dict[str, int]:
             if variant == ch:
                 continue
             if variant in table or other_case.get(variant, v) != v:
-                return table                     # case-sensitive
+                return table  # case-sensitive
             other_case[variant] = v
     table.update(other_case)
     return table
@@ -142,18 +148,22 @@ def _check_symbols(alphabet: str, symbols: str) -> str:
     repeat."""
     for ch in symbols:
         if ch.isspace() or ch == "|" or not ch.isprintable():
-            raise ParseError(f"alphabet {alphabet!r} holds {describe_char(ch)}, which cannot "
-                             "be a cell symbol (spaces, '|' and invisible characters separate "
-                             "cells)")
+            raise ParseError(
+                f"alphabet {alphabet!r} holds {describe_char(ch)}, which cannot "
+                "be a cell symbol (spaces, '|' and invisible characters separate "
+                "cells)"
+            )
         if len(ch.upper()) != 1 or len(ch.lower()) != 1:
-            raise ParseError(f"alphabet {alphabet!r}: symbol {describe_char(ch)} becomes "
-                             f"{ch.upper()!r} in upper case; use symbols that keep one "
-                             "character in both cases")
+            raise ParseError(
+                f"alphabet {alphabet!r}: symbol {describe_char(ch)} becomes "
+                f"{ch.upper()!r} in upper case; use symbols that keep one "
+                "character in both cases"
+            )
     if len(set(symbols)) != len(symbols):
         twice = next(ch for ch in symbols if symbols.count(ch) > 1)
         raise ParseError(f"alphabet {alphabet!r} repeats a symbol: {describe_char(twice)}")
-    if len(symbol_table(symbols)) > len(symbols):     # case-insensitive: written in upper
-        upper = symbols.upper()                         # case where that reads back the same
+    if len(symbol_table(symbols)) > len(symbols):  # case-insensitive: written in upper
+        upper = symbols.upper()  # case where that reads back the same
         table = symbol_table(upper)
         if all(table.get(ch) == v for v, ch in enumerate(symbols, 1)):
             return upper
@@ -184,21 +194,23 @@ def alphabet_symbols(alphabet: str, n: int) -> str:
     if key in _NAMES:
         symbols = _NAMES[key]
         if len(symbols) < n:
-            raise ParseError(f"alphabet {alphabet!r} has only {len(symbols)} symbols, "
-                             f"the grid needs {n}")
+            raise ParseError(
+                f"alphabet {alphabet!r} has only {len(symbols)} symbols, the grid needs {n}"
+            )
         symbols = symbols[:n]
     else:
         symbols = _expand_alphabet(alphabet)
         if len(symbols) != n:
-            raise ParseError(f"alphabet {alphabet!r} has {len(symbols)} symbols, "
-                             f"the grid needs {n}")
+            raise ParseError(
+                f"alphabet {alphabet!r} has {len(symbols)} symbols, the grid needs {n}"
+            )
     return _check_symbols(alphabet, symbols)
 
 
 def default_symbols(n: int) -> str:
     """The symbols written for a side n when the input named none: 1-9 then A-Z up to
     side 35, and the case-sensitive "wide" alphabet (1-9, A-Z, a-z, '@', '$', '%') above."""
-    return WIDE[:n]                     # WIDE begins with ALNUM
+    return WIDE[:n]  # WIDE begins with ALNUM
 
 
 def _candidate_alphabets(n: int, text: str) -> List[str]:
@@ -218,8 +230,10 @@ def _decoder(symbols: str, text_chars: str) -> Dict[str, int]:
     """Map every accepted character to its value (0 for empty); not to be changed."""
     # In the 1-9A-G alphabet of side 16, '0' could also be hex's first value: it is an empty
     # cell only when the text uses no other empty character.
-    zero_is_empty = not (len(symbols) == 16 and any(
-        e in text_chars for e in EMPTY_CHARS if e != "0" and e not in symbols))
+    zero_is_empty = not (
+        len(symbols) == 16
+        and any(e in text_chars for e in EMPTY_CHARS if e != "0" and e not in symbols)
+    )
     return _decoding_table(symbols, zero_is_empty)
 
 
@@ -247,13 +261,14 @@ def choose_alphabet(n: int, chars: str, alphabet: Optional[str]) -> Tuple[str, D
             fits.append((symbols, table))
     if not fits:
         symbols = default_symbols(n)
-        return symbols, _decoder(symbols, chars)   # the caller reports the bad character
+        return symbols, _decoder(symbols, chars)  # the caller reports the bad character
     if len(fits) > 1:
         decoded = {tuple(t[ch] for ch in sorted(seen)) for _, t in fits}
         if len(decoded) > 1:
             names = " or ".join(repr(_describe(s)) for s, _ in fits)
-            raise ParseError(f"ambiguous alphabet for side {n}: could be {names}; "
-                             "pass alphabet=...")
+            raise ParseError(
+                f"ambiguous alphabet for side {n}: could be {names}; pass alphabet=..."
+            )
     return fits[0]
 
 
@@ -269,7 +284,7 @@ def _describe(symbols: str) -> str:
         if j - k >= 2:
             parts.append(f"{symbols[k]}-{symbols[j]}")
         else:
-            parts.append(symbols[k:j + 1])
+            parts.append(symbols[k : j + 1])
         k = j + 1
     return "".join(parts)
 
@@ -287,22 +302,34 @@ def _bad_char(ch: str, row: int, col: int, line: int, n: int, symbols: str) -> P
     return ParseError(
         f"row {row}, column {col} (line {line}): {shown} is not a symbol of the "
         f"{_describe(symbols)} alphabet (empty: '.', '0', '-')",
-        row=row, column=col, char=ch, line=line)
+        row=row,
+        column=col,
+        char=ch,
+        line=line,
+    )
 
 
-def _parse_line(text: str, box: Optional[Sequence[int]], alphabet: Optional[str],
-                origin: str) -> Grid:
+def _parse_line(
+    text: str, box: Optional[Sequence[int]], alphabet: Optional[str], origin: str
+) -> Grid:
     """One line: N*N packed cells, or N*N space-separated tokens."""
     stripped = text.strip()
     tokens = stripped.split()
     if len(tokens) > 1:
         side = math.isqrt(len(tokens))
-        if side > 1 and side * side == len(tokens) and (
-                any(len(t) > 1 for t in tokens) or alphabet == "numbers"
-                or all(len(t) == 1 for t in tokens)):
+        if (
+            side > 1
+            and side * side == len(tokens)
+            and (
+                any(len(t) > 1 for t in tokens)
+                or alphabet == "numbers"
+                or all(len(t) == 1 for t in tokens)
+            )
+        ):
             spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
-            return _from_tokens([tokens], [spans], text, box, alphabet, one_line=True,
-                                origin=origin)
+            return _from_tokens(
+                [tokens], [spans], text, box, alphabet, one_line=True, origin=origin
+            )
     if alphabet == "numbers":
         raise ParseError("alphabet 'numbers' needs space-separated cells", line=1)
     positions = _cell_positions(text)
@@ -310,14 +337,20 @@ def _parse_line(text: str, box: Optional[Sequence[int]], alphabet: Optional[str]
     if box is not None:
         want = box[0] * box[1]
         if ncells != want * want:
-            raise ParseError(f"expected {want * want} cells for box {box}, got {ncells}"
-                             + _invisible(text, positions), line=1)
+            raise ParseError(
+                f"expected {want * want} cells for box {box}, got {ncells}"
+                + _invisible(text, positions),
+                line=1,
+            )
     side = math.isqrt(ncells)
     if ncells == 0:
         raise ParseError("empty puzzle: no cells", line=1)
     if side * side != ncells:
-        raise ParseError(f"a puzzle line has N*N cells (16, 36, 81, 256, ...), got {ncells}"
-                         + _invisible(text, positions), line=1)
+        raise ParseError(
+            f"a puzzle line has N*N cells (16, 36, 81, 256, ...), got {ncells}"
+            + _invisible(text, positions),
+            line=1,
+        )
     r, c = box_for(side, box)
     chars = "".join(text[i] for i in positions)
     symbols, table = choose_alphabet(side, chars, alphabet)
@@ -332,12 +365,14 @@ def _parse_line(text: str, box: Optional[Sequence[int]], alphabet: Optional[str]
 
 def _substitute(text: str, positions: List[int], symbols: str, origin: str) -> Render:
     """Render by writing each cell's symbol in place of the input's character."""
+
     def render(values: bytes) -> Any:
         out = list(text)
         for pos, v in zip(positions, values):
             out[pos] = symbols[v - 1] if v else out[pos]
         s = "".join(out)
         return s.encode("ascii") if origin == "bytes" else s
+
     return render
 
 
@@ -371,8 +406,9 @@ def _square(rows: List[Tuple[int, str]]) -> bool:
     return n > 1 and all(len(_tokens(ln)) == n for _, ln in rows)
 
 
-def _parse_text(text: str, box: Optional[Sequence[int]], alphabet: Optional[str],
-                origin: str) -> Grid:
+def _parse_text(
+    text: str, box: Optional[Sequence[int]], alphabet: Optional[str], origin: str
+) -> Grid:
     lines = text.splitlines(keepends=True)
     numbered = [(i + 1, ln) for i, ln in enumerate(lines) if ln.strip()]
     if len(numbered) <= 1:
@@ -393,28 +429,40 @@ def _parse_text(text: str, box: Optional[Sequence[int]], alphabet: Optional[str]
         pos += len(ln)
     # Token mode: every row has N whitespace-separated tokens (after removing '|').
     row_tokens = [_tokens(ln) for _, ln in rows]
-    if alphabet == "numbers" or (n > 1 and all(len(t) == n for t in row_tokens)
-                                 and (n > len(ALNUM)
-                                      or any(len(tok) > 1 for t in row_tokens for tok in t))):
+    if alphabet == "numbers" or (
+        n > 1
+        and all(len(t) == n for t in row_tokens)
+        and (n > len(ALNUM) or any(len(tok) > 1 for t in row_tokens for tok in t))
+    ):
         spans = []
-        for (i, ln), toks in zip(rows, row_tokens):
+        for (i, ln), _toks in zip(rows, row_tokens):
             base = offsets[i - 1]
-            spans.append([(base + m.start(), base + m.end())
-                          for m in re.finditer(r"[^\s|]+", ln)])
-        return _from_tokens(row_tokens, spans, text, box, alphabet, one_line=False,
-                            origin=origin, lines=[i for i, _ in rows])
+            spans.append([(base + m.start(), base + m.end()) for m in re.finditer(r"[^\s|]+", ln)])
+        return _from_tokens(
+            row_tokens,
+            spans,
+            text,
+            box,
+            alphabet,
+            one_line=False,
+            origin=origin,
+            lines=[i for i, _ in rows],
+        )
     positions: List[int] = []
     chars: List[str] = []
     row_cells = [_cell_positions(ln) for _, ln in rows]
     widths = {len(cells) for cells in row_cells}
     if len(widths) == 1 and n not in widths:
-        raise ParseError(f"{n} rows of {widths.pop()} cells: a grid has as many rows as "
-                         "columns")
+        raise ParseError(f"{n} rows of {widths.pop()} cells: a grid has as many rows as columns")
     for row, ((i, ln), cells) in enumerate(zip(rows, row_cells), 1):
         base = offsets[i - 1]
         if len(cells) != n:
-            raise ParseError(f"row {row} (line {i}) has {len(cells)} cells, expected {n}"
-                             + _invisible(ln, cells), row=row, line=i)
+            raise ParseError(
+                f"row {row} (line {i}) has {len(cells)} cells, expected {n}"
+                + _invisible(ln, cells),
+                row=row,
+                line=i,
+            )
         positions.extend(base + k for k in cells)
         chars.extend(ln[k] for k in cells)
     r, c = box_for(n, box)
@@ -433,8 +481,9 @@ def _parse_text(text: str, box: Optional[Sequence[int]], alphabet: Optional[str]
 EMPTY_TOKENS = frozenset(".-_*?0")
 
 
-def _token_value(tok: str, n: int, row: int, col: int, line: Optional[int],
-                 table: Optional[Dict[str, int]]) -> int:
+def _token_value(
+    tok: str, n: int, row: int, col: int, line: Optional[int], table: Optional[Dict[str, int]]
+) -> int:
     """The value of one cell token: a number 1..n in ASCII digits (other scripts' digits are
     not numbers here, as in character mode), an empty mark, or a symbol of the alphabet."""
     where = f"row {row}, column {col}" + (f" (line {line})" if line else "")
@@ -444,39 +493,64 @@ def _token_value(tok: str, n: int, row: int, col: int, line: Optional[int],
         digits = tok.lstrip("0")
         if not digits:
             return 0
-        if len(digits) > 6:                 # no int() of a token that long: not a value
-            raise ParseError(f"{where}: {describe_token(tok)} is not a cell value (a number "
-                             f"of {len(digits):,} digits; values are 1..{n})",
-                             row=row, column=col, char=tok, line=line)
+        if len(digits) > 6:  # no int() of a token that long: not a value
+            raise ParseError(
+                f"{where}: {describe_token(tok)} is not a cell value (a number "
+                f"of {len(digits):,} digits; values are 1..{n})",
+                row=row,
+                column=col,
+                char=tok,
+                line=line,
+            )
         if int(digits) > n:
-            raise InvalidValueError(f"{where}: value {digits} is out of range 1..{n}",
-                                    row=row, column=col, value=int(digits))
+            raise InvalidValueError(
+                f"{where}: value {digits} is out of range 1..{n}",
+                row=row,
+                column=col,
+                value=int(digits),
+            )
         return int(digits)
     if table is not None and tok in table:
         return table[tok]
-    raise ParseError(f"{where}: {describe_token(tok)} is not a number"
-                     + (" or a symbol of the alphabet" if table is not None else ""),
-                     row=row, column=col, char=tok, line=line)
+    raise ParseError(
+        f"{where}: {describe_token(tok)} is not a number"
+        + (" or a symbol of the alphabet" if table is not None else ""),
+        row=row,
+        column=col,
+        char=tok,
+        line=line,
+    )
 
 
-def _from_tokens(row_tokens: List[List[str]], spans: List[List[Tuple[int, int]]], text: str,
-                 box: Optional[Sequence[int]], alphabet: Optional[str], *, one_line: bool,
-                 origin: str, lines: Optional[List[int]] = None) -> Grid:
+def _from_tokens(
+    row_tokens: List[List[str]],
+    spans: List[List[Tuple[int, int]]],
+    text: str,
+    box: Optional[Sequence[int]],
+    alphabet: Optional[str],
+    *,
+    one_line: bool,
+    origin: str,
+    lines: Optional[List[int]] = None,
+) -> Grid:
     flat = [t for row in row_tokens for t in row]
     n = math.isqrt(len(flat))
     if not one_line:
         n = len(row_tokens)
         for row, toks in enumerate(row_tokens, 1):
             if len(toks) != n:
-                raise ParseError(f"row {row} has {len(toks)} numbers, expected {n}", row=row,
-                                 line=lines[row - 1] if lines else None)
+                raise ParseError(
+                    f"row {row} has {len(toks)} numbers, expected {n}",
+                    row=row,
+                    line=lines[row - 1] if lines else None,
+                )
     r, c = box_for(n, box)
     symbols, table = _token_symbols(alphabet, n)
     known = _common_tokens(n, symbols)
     values = bytearray(n * n)
     for k, tok in enumerate(flat):
         v = known.get(tok)
-        if v is None:           # anything else, read (or refused) by the full rules
+        if v is None:  # anything else, read (or refused) by the full rules
             row, col = k // n + 1, k % n + 1
             v = _token_value(tok, n, row, col, lines[row - 1] if lines else 1, table)
         values[k] = v
@@ -490,10 +564,11 @@ def _from_tokens(row_tokens: List[List[str]], spans: List[List[Tuple[int, int]]]
         if one_line:
             s = " ".join(cells)
         else:
-            s = "\n".join(" ".join(cells[i * n:(i + 1) * n]) for i in range(n))
+            s = "\n".join(" ".join(cells[i * n : (i + 1) * n]) for i in range(n))
             if text.endswith("\n"):
                 s += "\n"
         return s.encode("ascii") if origin == "bytes" else s
+
     return Grid(bytes(values), r, c, render, symbols)
 
 
@@ -501,47 +576,55 @@ def _from_tokens(row_tokens: List[List[str]], spans: List[List[Tuple[int, int]]]
 # Lists, tuples and arrays
 # ----------------------------------------------------------------------------------------
 
+
 @functools.lru_cache(maxsize=64)
 def _common_tokens(n: int, symbols: Optional[str]) -> Dict[str, int]:
     """The tokens most cells are, with their values: the numbers 1..n as written, the empty
     marks and the alphabet's symbols (a pure function of its arguments, cached)."""
     known = dict(symbol_table(symbols)) if symbols is not None else {}
-    known.update((str(v), v) for v in range(1, n + 1))     # _token_value's order: empty
-    known.update((e, 0) for e in EMPTY_TOKENS)               # marks, then numbers, then symbols
+    known.update((str(v), v) for v in range(1, n + 1))  # _token_value's order: empty
+    known.update((e, 0) for e in EMPTY_TOKENS)  # marks, then numbers, then symbols
     return known
 
 
-def _token_symbols(alphabet: Optional[str],
-                   n: int) -> Tuple[Optional[str], Optional[Dict[str, int]]]:
+def _token_symbols(
+    alphabet: Optional[str], n: int
+) -> Tuple[Optional[str], Optional[Dict[str, int]]]:
     """(symbols, their table) of the alphabet tokens may use; (None, None) for numbers."""
     if alphabet in (None, "numbers"):
         return None, None
-    symbols = alphabet_symbols(alphabet, n)       # type: ignore[arg-type]
+    symbols = alphabet_symbols(alphabet, n)
     return symbols, symbol_table(symbols)
 
 
-def _cell_value(x: Any, n: int, row: int, col: int,
-                table: Optional[Dict[str, int]]) -> int:
+def _cell_value(x: Any, n: int, row: int, col: int, table: Optional[Dict[str, int]]) -> int:
     if x is None:
         return 0
     if isinstance(x, str):
         return _token_value(x.strip(), n, row, col, None, table)
     if isinstance(x, bool):
-        raise InvalidValueError(f"row {row}, column {col}: {x!r} is not a cell value",
-                                row=row, column=col, value=x)
+        raise InvalidValueError(
+            f"row {row}, column {col}: {x!r} is not a cell value", row=row, column=col, value=x
+        )
     try:
         v = operator.index(x)
     except TypeError:
-        raise InvalidValueError(f"row {row}, column {col}: {shown(x)} is not an "
-                                "integer", row=row, column=col, value=x) from None
+        raise InvalidValueError(
+            f"row {row}, column {col}: {shown(x)} is not an integer", row=row, column=col, value=x
+        ) from None
     if not 0 <= v <= n:
-        raise InvalidValueError(f"row {row}, column {col}: value {v} is out of range 0..{n}",
-                                row=row, column=col, value=v)
+        raise InvalidValueError(
+            f"row {row}, column {col}: value {v} is out of range 0..{n}",
+            row=row,
+            column=col,
+            value=v,
+        )
     return v
 
 
-def _parse_sequence(seq: Sequence[Any], box: Optional[Sequence[int]],
-                    alphabet: Optional[str]) -> Grid:
+def _parse_sequence(
+    seq: Sequence[Any], box: Optional[Sequence[int]], alphabet: Optional[str]
+) -> Grid:
     kind: Callable[[Any], Any] = type(seq)
     items = list(seq)
     if not items:
@@ -556,20 +639,23 @@ def _parse_sequence(seq: Sequence[Any], box: Optional[Sequence[int]],
 
         def render_rows(values: bytes) -> Any:
             return kind(grid.render(values).split("\n"))
+
         return Grid(grid.values, grid.r, grid.c, render_rows, grid.symbols)
     nested = [isinstance(x, (list, tuple)) for x in items]
     if any(nested):
         n = len(items)
         for row, x in enumerate(items, 1):
             if not isinstance(x, (list, tuple)):
-                raise ParseError(f"row {row} is a {type(x).__name__}, not a list of cells",
-                                 row=row)
+                raise ParseError(f"row {row} is a {type(x).__name__}, not a list of cells", row=row)
             if len(x) != n:
                 raise ParseError(f"row {row} has {len(x)} cells, expected {n}", row=row)
         r, c = box_for(n, box)
         symbols, table = _token_symbols(alphabet, n)
-        values = bytes(_cell_value(x, n, i + 1, j + 1, table)
-                       for i, rowv in enumerate(items) for j, x in enumerate(rowv))
+        values = bytes(
+            _cell_value(x, n, i + 1, j + 1, table)
+            for i, rowv in enumerate(items)
+            for j, x in enumerate(rowv)
+        )
         row_kinds = [type(x) for x in items]
         as_str = [[isinstance(x, str) for x in rowv] for rowv in items]
 
@@ -585,28 +671,34 @@ def _parse_sequence(seq: Sequence[Any], box: Optional[Sequence[int]],
                         cells.append(v)
                 out.append(row_kinds[i](cells))
             return kind(out)
+
         return Grid(values, r, c, render_nested, symbols)
     side = math.isqrt(len(items))
     if side * side != len(items):
         raise ParseError(f"a flat list has N*N cells (16, 36, 81, ...), got {len(items)}")
     r, c = box_for(side, box)
     symbols, table = _token_symbols(alphabet, side)
-    values = bytes(_cell_value(x, side, k // side + 1, k % side + 1, table)
-                   for k, x in enumerate(items))
+    values = bytes(
+        _cell_value(x, side, k // side + 1, k % side + 1, table) for k, x in enumerate(items)
+    )
     as_str_flat = [isinstance(x, str) for x in items]
 
     def render_flat(vals: bytes) -> Any:
-        return kind((symbols[v - 1] if symbols else str(v)) if s else v
-                    for v, s in zip(vals, as_str_flat))
+        return kind(
+            (symbols[v - 1] if symbols else str(v)) if s else v for v, s in zip(vals, as_str_flat)
+        )
+
     return Grid(values, r, c, render_flat, symbols)
 
 
 def _parse_array(arr: Any, box: Optional[Sequence[int]]) -> Grid:
     import numpy as np
+
     a = np.asarray(arr)
     if a.dtype.kind not in "iu":
-        raise InvalidValueError(f"array dtype {a.dtype} is not an integer type "
-                                "(use 0 for empty cells)")
+        raise InvalidValueError(
+            f"array dtype {a.dtype} is not an integer type (use 0 for empty cells)"
+        )
     if a.ndim == 2:
         if a.shape[0] != a.shape[1]:
             raise ShapeError(f"array of shape {a.shape} is not square")
@@ -616,27 +708,34 @@ def _parse_array(arr: Any, box: Optional[Sequence[int]]) -> Grid:
         if n * n != a.shape[0]:
             raise ShapeError(f"a flat array has N*N cells (16, 36, 81, ...), got {a.shape[0]}")
     else:
-        raise ShapeError(f"array of shape {a.shape}: expected (N, N) or (N*N,); "
-                         "use solve_many for batches")
+        raise ShapeError(
+            f"array of shape {a.shape}: expected (N, N) or (N*N,); use solve_many for batches"
+        )
     r, c = box_for(n, box)
     flat = a.reshape(-1)
     bad = np.flatnonzero((flat < 0) | (flat > n))
     if bad.size:
         k = int(bad[0])
         v = int(flat[k])
-        raise InvalidValueError(f"row {k // n + 1}, column {k % n + 1}: value {v} is out of "
-                                f"range 0..{n}", row=k // n + 1, column=k % n + 1, value=v)
+        raise InvalidValueError(
+            f"row {k // n + 1}, column {k % n + 1}: value {v} is out of range 0..{n}",
+            row=k // n + 1,
+            column=k % n + 1,
+            value=v,
+        )
     values = flat.astype(np.uint8).tobytes()
     shape, dtype = a.shape, a.dtype
 
     def render(vals: bytes) -> Any:
         return np.frombuffer(vals, dtype=np.uint8).astype(dtype).reshape(shape)
+
     return Grid(values, r, c, render)
 
 
 def _render_line81(line: str) -> Render:
     def render(values: bytes) -> str:
         return _line81.text(values, line)
+
     return render
 
 
@@ -651,29 +750,32 @@ def _text_checked(text: str) -> str:
     if text.startswith("\ufeff"):
         text = text[1:]
     if len(text) > MAX_TEXT:
-        raise ParseError(f"the text has {len(text):,} characters, more than any puzzle "
-                         f"(at most {MAX_TEXT:,})")
+        raise ParseError(
+            f"the text has {len(text):,} characters, more than any puzzle (at most {MAX_TEXT:,})"
+        )
     return text
 
 
-def parse(puzzle: Any, box: Optional[Sequence[int]] = None,
-          alphabet: Optional[str] = None) -> Grid:
+def parse(puzzle: Any, box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None) -> Grid:
     """Read a puzzle in any accepted form (see the module docstring)."""
     box = box_option(box)
     alphabet = alphabet_option(alphabet)
     if isinstance(puzzle, str):
         # The common case, an 81-character line, read in two C calls.
-        values = (_line81.values(puzzle) if alphabet is None and (box is None or box == (3, 3))
-                  else None)
+        values = (
+            _line81.values(puzzle) if alphabet is None and (box is None or box == (3, 3)) else None
+        )
         if values is not None:
             return Grid(values, 3, 3, _render_line81(puzzle), _line81.DIGITS)
         return _parse_text(_text_checked(puzzle), box, alphabet, "str")
     if isinstance(puzzle, (bytes, bytearray)):
         if alphabet is not None and not alphabet.isascii():
-            raise ParseError(f"alphabet {alphabet!r} is not ASCII: a bytes puzzle is written "
-                             "in ASCII (pass the puzzle as a str)")
+            raise ParseError(
+                f"alphabet {alphabet!r} is not ASCII: a bytes puzzle is written "
+                "in ASCII (pass the puzzle as a str)"
+            )
         data = bytes(puzzle)
-        if data.startswith(b"\xef\xbb\xbf"):          # a UTF-8 byte-order mark
+        if data.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte-order mark
             data = data[3:]
         try:
             text = data.decode("ascii")
@@ -684,13 +786,16 @@ def parse(puzzle: Any, box: Optional[Sequence[int]] = None,
         return _parse_array(puzzle, box)
     if isinstance(puzzle, (list, tuple)):
         return _parse_sequence(puzzle, box, alphabet)
-    raise TypeError(f"cannot read a puzzle from {type(puzzle).__name__}: pass a str, bytes, "
-                    "a list of rows or a NumPy array")
+    raise TypeError(
+        f"cannot read a puzzle from {type(puzzle).__name__}: pass a str, bytes, "
+        "a list of rows or a NumPy array"
+    )
 
 
 # ----------------------------------------------------------------------------------------
 # Givens that conflict
 # ----------------------------------------------------------------------------------------
+
 
 def conflict_error(grid: Grid, unit: int, value: int, a: int, b: int) -> ConflictError:
     n = grid.n
@@ -705,5 +810,10 @@ def conflict_error(grid: Grid, unit: int, value: int, a: int, b: int) -> Conflic
         where = f"rows {ra} and {rb}"
     else:
         where = f"r{ra}c{ca} and r{rb}c{cb}"
-    return ConflictError(f"{shown} repeats in {kind} {index} ({where})", unit=kind,
-                         index=index, value=value, cells=((ra, ca), (rb, cb)))
+    return ConflictError(
+        f"{shown} repeats in {kind} {index} ({where})",
+        unit=kind,
+        index=index,
+        value=value,
+        cells=((ra, ca), (rb, cb)),
+    )

@@ -5,10 +5,11 @@ line), ``solve_many`` and the command line (many at once, as arrays); the compil
 of ``solve`` (``_core.solve_line81``) decodes the same characters in C, and a test checks
 the two agree on every character.
 """
+
 from __future__ import annotations
 
 import re
-from typing import List, Optional, Union
+from typing import List, Optional, Sequence, cast
 
 import numpy as np
 
@@ -16,10 +17,11 @@ import numpy as np
 DIGITS = "123456789"
 EMPTY = ".0-"
 
-assert DIGITS == "".join(chr(ord("0") + v) for v in range(1, 10))   # many_text relies on it
-_LINE = re.compile("[%s%s]{81}" % (re.escape(DIGITS), re.escape(EMPTY)))
-_VALUES = str.maketrans({**{ch: chr(v) for v, ch in enumerate(DIGITS, 1)},
-                         **{ch: "\0" for ch in EMPTY}})
+assert "".join(chr(ord("0") + v) for v in range(1, 10)) == DIGITS  # many_text relies on it
+_LINE = re.compile(f"[{re.escape(DIGITS)}{re.escape(EMPTY)}]{{81}}")
+_VALUES = str.maketrans(
+    {**{ch: chr(v) for v, ch in enumerate(DIGITS, 1)}, **{ch: "\0" for ch in EMPTY}}
+)
 _TO_DIGITS = bytes.maketrans(bytes(range(1, 10)), DIGITS.encode("ascii"))
 # One byte of a line -> its cell value; 255 for a byte that is not one of the line's
 # characters (a row holding one is not a line: the caller reads it another way).
@@ -39,12 +41,14 @@ def text(cells: bytes, like: Optional[str] = None) -> str:
     """A line of 81 cell values; the empty cells of a partial grid keep the characters of
     the line `like` (the puzzle it came from), else '.'."""
     if 0 in cells:
-        return "".join((like[k] if like is not None else ".") if not v else DIGITS[v - 1]
-                       for k, v in enumerate(cells))
+        return "".join(
+            (like[k] if like is not None else ".") if not v else DIGITS[v - 1]
+            for k, v in enumerate(cells)
+        )
     return cells.translate(_TO_DIGITS).decode("ascii")
 
 
-def many_values(lines: List[Union[str, bytes]]) -> Optional[np.ndarray]:
+def many_values(lines: Sequence[object]) -> Optional[np.ndarray]:
     """The (count, 81) uint8 values of a list of 81-character lines, all str or all bytes,
     read in a few NumPy calls (None for any other list).  A character outside the line's
     gives 255 in its row."""
@@ -55,9 +59,9 @@ def many_values(lines: List[Union[str, bytes]]) -> Optional[np.ndarray]:
         return None
     if kind is str:
         # A non-ASCII character becomes '?' (one byte still), so the row stays 81 bytes.
-        joined = "".join(lines).encode("ascii", "replace")      # type: ignore[arg-type]
+        joined = "".join(cast(List[str], lines)).encode("ascii", "replace")
     else:
-        joined = b"".join(lines)                                  # type: ignore[arg-type]
+        joined = b"".join(cast(List[bytes], lines))
     return _LUT[np.frombuffer(joined, dtype=np.uint8)].reshape(len(lines), 81)
 
 

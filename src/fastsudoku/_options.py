@@ -5,6 +5,7 @@ Each check returns the value in its canonical form (a Python ``int``, a ``(r, c)
 or raises ``ValueError`` / ``TypeError`` naming the option, what it got and what is
 allowed.  NumPy integers are integers everywhere; ``bool`` is never a number.
 """
+
 from __future__ import annotations
 
 import math
@@ -22,14 +23,14 @@ MAX_SIDE = 64
 
 # A count or node limit beyond the C engines' 64-bit counters cannot be reached: it is
 # taken as that largest count (so limit=10**30 means "no limit", not an OverflowError).
-COUNT_MAX = 2 ** 63 - 1
+COUNT_MAX = 2**63 - 1
 
 
 def shown(value: Any) -> str:
     """repr(value) for a message: cut short, and never an exception of its own."""
     try:
         text = repr(value)
-    except Exception:                       # a caller's object whose repr fails
+    except Exception:  # a caller's object whose repr fails
         text = f"<{type(value).__name__} object>"
     return text if len(text) <= 40 else text[:36] + "...>"
 
@@ -47,7 +48,7 @@ def integer(value: Any) -> Optional[int]:
 def count_value(name: str, value: Any, lowest: int) -> int:
     """An integer option that must be given (``limit`` of a batch, ``count``, ``threads``),
     at least ``lowest``, clamped to 2**63 - 1."""
-    if type(value) is int and lowest <= value <= COUNT_MAX:      # the common case, at once
+    if type(value) is int and lowest <= value <= COUNT_MAX:  # the common case, at once
         return value
     number = integer(value)
     if number is None or number < lowest:
@@ -77,13 +78,17 @@ def engine_option(engine: Any, engines: Sequence[str] = ENGINES) -> str:
     return engine
 
 
-def search_options(engine: Any, limit: Any = 1, node_limit: Any = None,
-                   lowest_limit: int = 1) -> "_core.Options":
+def search_options(
+    engine: Any, limit: Any = 1, node_limit: Any = None, lowest_limit: int = 1
+) -> _core.Options:
     """The core's options struct for one call, every value checked here: ``engine`` a name
     of ENGINES, ``limit`` a count of solutions >= ``lowest_limit`` (None: all of them),
     ``node_limit`` a count of guesses (None: none)."""
-    return _core.Options(engine_option(engine), count_option("limit", limit, lowest_limit),
-                         count_option("node_limit", node_limit, 0))
+    return _core.Options(
+        engine_option(engine),
+        count_option("limit", limit, lowest_limit),
+        count_option("node_limit", node_limit, 0),
+    )
 
 
 def box_option(box: Any) -> Optional[Tuple[int, int]]:
@@ -91,23 +96,28 @@ def box_option(box: Any) -> Optional[Tuple[int, int]]:
     MAX_SIDE; ShapeError (a ValueError) otherwise."""
     if box is None:
         return None
-    pair = None
-    if not isinstance(box, (str, bytes, dict, set, frozenset)):
+    r, c = _integer_pair(box)
+    if r is None or c is None:
+        raise ShapeError(f"box must be a pair of integers (rows, columns), got {shown(box)}")
+    if r < 1 or c < 1:
+        raise ShapeError(f"box ({r}, {c}) must have at least one row and one column")
+    if r * c > MAX_SIDE:
+        raise ShapeError(
+            f"box ({r}, {c}) makes side {r * c}, larger than the engines' limit of {MAX_SIDE}"
+        )
+    return r, c
+
+
+def _integer_pair(value: Any) -> Tuple[Optional[int], Optional[int]]:
+    """The two integers of a pair (a tuple, list, array ... of two), or Nones."""
+    if not isinstance(value, (str, bytes, dict, set, frozenset)):
         try:
-            items = list(box)
+            items = list(value)
         except TypeError:
             items = []
         if len(items) == 2:
-            pair = integer(items[0]), integer(items[1])
-    if pair is None or None in pair:
-        raise ShapeError(f"box must be a pair of integers (rows, columns), got {shown(box)}")
-    r, c = pair
-    if r < 1 or c < 1:                               # type: ignore[operator]
-        raise ShapeError(f"box ({r}, {c}) must have at least one row and one column")
-    if r * c > MAX_SIDE:                             # type: ignore[operator]
-        raise ShapeError(f"box ({r}, {c}) makes side {r * c}, larger than the engines' "
-                         f"limit of {MAX_SIDE}")
-    return r, c                                      # type: ignore[return-value]
+            return integer(items[0]), integer(items[1])
+    return None, None
 
 
 def alphabet_option(alphabet: Any) -> Optional[str]:
@@ -115,11 +125,15 @@ def alphabet_option(alphabet: Any) -> Optional[str]:
     if alphabet is None:
         return None
     if not isinstance(alphabet, str):
-        raise TypeError(f"alphabet must be a string (symbols such as 'A-P' or '1-9A-G', or a "
-                        f"name such as 'hex'), got {shown(alphabet)}")
+        raise TypeError(
+            f"alphabet must be a string (symbols such as 'A-P' or '1-9A-G', or a "
+            f"name such as 'hex'), got {shown(alphabet)}"
+        )
     if not alphabet:
-        raise ValueError("alphabet must not be empty (symbols such as 'A-P' or '1-9A-G', or "
-                         "a name such as 'hex')")
+        raise ValueError(
+            "alphabet must not be empty (symbols such as 'A-P' or '1-9A-G', or "
+            "a name such as 'hex')"
+        )
     return alphabet
 
 
@@ -135,18 +149,21 @@ def size_option(size: Any, box: Optional[Tuple[int, int]]) -> Tuple[int, int]:
         raise ValueError(f"size must be a side 1..{MAX_SIDE}, got {n}")
     if box is not None:
         if box[0] * box[1] != n:
-            raise ValueError(f"size {n} and box {box} disagree: a {box[0]}x{box[1]} box makes "
-                             f"side {box[0] * box[1]} (give one of them)")
+            raise ValueError(
+                f"size {n} and box {box} disagree: a {box[0]}x{box[1]} box makes "
+                f"side {box[0] * box[1]} (give one of them)"
+            )
         return box
     root = math.isqrt(n)
     if root * root != n:
-        raise ShapeError(f"size {n} is not a square: give the box shape, e.g. box=(r, c) with "
-                         f"r * c = {n}")
+        raise ShapeError(
+            f"size {n} is not a square: give the box shape, e.g. box=(r, c) with r * c = {n}"
+        )
     return root, root
 
 
 #: Seeds are integers in this range (they are hashed with the puzzle index).
-SEED_LIMIT = 2 ** 128
+SEED_LIMIT = 2**128
 
 
 def seed_option(seed: Any) -> Optional[int]:
@@ -161,7 +178,7 @@ def seed_option(seed: Any) -> Optional[int]:
     return number
 
 
-def clues_option(clues: Union[None, int, Sequence[int]], ncells: int) -> Optional[Tuple[int, int]]:
+def clues_option(clues: Union[int, Sequence[int], None], ncells: int) -> Optional[Tuple[int, int]]:
     """None, or (low, high) givens from an integer or a (low, high) pair within 0..ncells."""
     if clues is None:
         return None
@@ -169,21 +186,15 @@ def clues_option(clues: Union[None, int, Sequence[int]], ncells: int) -> Optiona
     if exact is not None:
         lo = hi = exact
     else:
-        pair = None
-        if not isinstance(clues, (str, bytes, dict, set, frozenset)):
-            try:
-                items = list(clues)          # type: ignore[arg-type]
-            except TypeError:
-                items = []
-            if len(items) == 2:
-                pair = integer(items[0]), integer(items[1])
-        if pair is None or None in pair:
-            raise TypeError(f"clues must be an integer or a (low, high) pair of integers, "
-                            f"got {shown(clues)}")
-        lo, hi = pair                        # type: ignore[assignment]
-    if not 0 <= lo <= hi <= ncells:          # type: ignore[operator]
+        low, high = _integer_pair(clues)
+        if low is None or high is None:
+            raise TypeError(
+                f"clues must be an integer or a (low, high) pair of integers, got {shown(clues)}"
+            )
+        lo, hi = low, high
+    if not 0 <= lo <= hi <= ncells:
         raise ValueError(f"clues must lie in 0..{ncells} with low <= high, got {shown(clues)}")
-    return lo, hi                            # type: ignore[return-value]
+    return lo, hi
 
 
 def flag_option(name: str, value: Any) -> bool:

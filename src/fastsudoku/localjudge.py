@@ -7,5 +7,6 @@ objects; new code imports :mod:`fastsudoku.judges.local`.
 >>> compare("poj3074", "", "1\\n2\\n", "1\\n2")
 ('AC', '')
 """
+
 from .judges.local import *  # noqa: F403  (the alias: every public name of the module)
-from .judges.local import __all__ as __all__  # noqa: F401
+from .judges.local import __all__ as __all__

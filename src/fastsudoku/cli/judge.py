@@ -1,5 +1,6 @@
 """judge-format, gen-tests and judge: online-judge problems (``fastsudoku.judges``) and the
 local judge (``fastsudoku.judges.local``)."""
+
 from __future__ import annotations
 
 import argparse
@@ -12,13 +13,17 @@ from ..judges import local
 from .errors import EXIT_DATAERR, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, fail
 from .reading import open_input
 
-GEN_TESTS_EPILOG = ("Exit codes: 0 written; 1 the files cannot be written (--out a file, no "
-                    "parent directory, a full disk); 2 usage.")
-JUDGE_EPILOG = ("Verdicts: AC WA PE TLE OLE MLE RE.  No process of the program outlives its "
-                "verdict on Linux (a child subreaper); on macOS its process group is killed; "
-                "on Windows its own process.  Exit codes: 0 every test AC; 1 some test not AC; "
-                "2 usage (a bad limit, a --run command that is empty, unparseable, missing or "
-                "not executable); 65 no tests found.")
+GEN_TESTS_EPILOG = (
+    "Exit codes: 0 written; 1 the files cannot be written (--out a file, no "
+    "parent directory, a full disk); 2 usage."
+)
+JUDGE_EPILOG = (
+    "Verdicts: AC WA PE TLE OLE MLE RE.  No process of the program outlives its "
+    "verdict on Linux (a child subreaper); on macOS its process group is killed; "
+    "on Windows its own process.  Exit codes: 0 every test AC; 1 some test not AC; "
+    "2 usage (a bad limit, a --run command that is empty, unparseable, missing or "
+    "not executable); 65 no tests found."
+)
 
 
 def _add_problem(s: argparse.ArgumentParser) -> None:
@@ -26,6 +31,7 @@ def _add_problem(s: argparse.ArgumentParser) -> None:
 
 
 # --- judge-format --------------------------------------------------------------------------
+
 
 def add_judge_format_arguments(s: argparse.ArgumentParser) -> None:
     _add_problem(s)
@@ -44,12 +50,14 @@ def run_judge_format(args: argparse.Namespace) -> int:
 
 # --- gen-tests -----------------------------------------------------------------------------
 
+
 def add_gen_tests_arguments(s: argparse.ArgumentParser) -> None:
     _add_problem(s)
     s.add_argument("--count", type=int, default=10)
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--out", required=True,
-                   help="directory for the files (created if its parent exists)")
+    s.add_argument(
+        "--out", required=True, help="directory for the files (created if its parent exists)"
+    )
 
 
 def run_gen_tests(args: argparse.Namespace) -> int:
@@ -62,8 +70,9 @@ def run_gen_tests(args: argparse.Namespace) -> int:
         _write_tests(args.problem, args.count, args.seed, directory)
     except OSError as e:
         return fail(_out_problem(directory, e), EXIT_UNSOLVED)
-    print(f"{args.count} tests for {args.problem} (seed {args.seed}) in {args.out}",
-          file=sys.stderr)
+    print(
+        f"{args.count} tests for {args.problem} (seed {args.seed}) in {args.out}", file=sys.stderr
+    )
     return EXIT_OK
 
 
@@ -84,6 +93,7 @@ def _out_problem(directory: Path, error: OSError) -> str:
 
 # --- judge ---------------------------------------------------------------------------------
 
+
 def add_judge_arguments(s: argparse.ArgumentParser) -> None:
     _add_problem(s)
     who = s.add_mutually_exclusive_group(required=True)
@@ -93,22 +103,37 @@ def add_judge_arguments(s: argparse.ArgumentParser) -> None:
     data.add_argument("--tests", help="a directory of N.in / N.out files")
     data.add_argument("--generate", type=int, metavar="N", help="generate N tests (with --seed)")
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--time-limit", type=float, default=1.0,
-                   help="seconds a test, wall clock (default 1; at most 86400)")
-    s.add_argument("--memory-limit", type=float, default=None,
-                   help="MB: RLIMIT_AS on each process caps its virtual memory (JVM or Go "
-                        "programs get MLE well below their resident size), and on Linux the "
-                        "summed resident size of the whole process tree; not on Windows")
-    s.add_argument("--output-limit", type=float, default=local.DEFAULT_OUTPUT_LIMIT_MB,
-                   help="MB of stdout (and of stderr) before the program is killed: OLE "
-                        f"(default {local.DEFAULT_OUTPUT_LIMIT_MB:g})")
+    s.add_argument(
+        "--time-limit",
+        type=float,
+        default=1.0,
+        help="seconds a test, wall clock (default 1; at most 86400)",
+    )
+    s.add_argument(
+        "--memory-limit",
+        type=float,
+        default=None,
+        help="MB: RLIMIT_AS on each process caps its virtual memory (JVM or Go "
+        "programs get MLE well below their resident size), and on Linux the "
+        "summed resident size of the whole process tree; not on Windows",
+    )
+    s.add_argument(
+        "--output-limit",
+        type=float,
+        default=local.DEFAULT_OUTPUT_LIMIT_MB,
+        help="MB of stdout (and of stderr) before the program is killed: OLE "
+        f"(default {local.DEFAULT_OUTPUT_LIMIT_MB:g})",
+    )
     s.add_argument("--repeat", type=int, default=1, help="runs a test; times are medians")
     s.add_argument("--json", action="store_true", help="the report as JSON")
 
 
 #: localjudge's parameter names, as the options that set them are spelled.
-_LIMIT_OPTIONS = {"time_limit": "--time-limit", "memory_limit_mb": "--memory-limit",
-                  "output_limit_mb": "--output-limit"}
+_LIMIT_OPTIONS = {
+    "time_limit": "--time-limit",
+    "memory_limit_mb": "--memory-limit",
+    "output_limit_mb": "--output-limit",
+}
 
 
 def run_judge(args: argparse.Namespace) -> int:
@@ -132,17 +157,22 @@ def run_judge(args: argparse.Namespace) -> int:
             try:
                 _write_tests(args.problem, args.generate, args.seed, directory)
             except OSError as e:
-                return fail(f"cannot write the tests in {tmp}: {e.strerror or e}",
-                            EXIT_UNSOLVED)
+                return fail(f"cannot write the tests in {tmp}: {e.strerror or e}", EXIT_UNSOLVED)
         else:
             directory = Path(args.tests)
         tests = local.tests_in(directory)
         if not tests:
             return fail(f"no N.in / N.out pairs in {directory}", EXIT_DATAERR)
         try:
-            verdicts = local.judge(args.problem, command, tests, args.time_limit,
-                                        args.memory_limit, args.repeat,
-                                        output_limit_mb=args.output_limit)
+            verdicts = local.judge(
+                args.problem,
+                command,
+                tests,
+                args.time_limit,
+                args.memory_limit,
+                args.repeat,
+                output_limit_mb=args.output_limit,
+            )
         except OSError as e:
             what = e.filename if e.filename is not None else command
             return fail(f"--run: cannot run {str(what)!r}: {e.strerror or e}", EXIT_USAGE)

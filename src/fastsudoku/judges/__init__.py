@@ -21,16 +21,27 @@ maker of its test puzzles, its samples and its default limits.  The modules:
     The process that runs one program and leaves none of its processes behind (standard
     library only; the local judge runs it by path).
 
->>> JUDGES["poj3074"].answer("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\\nend\\n")
+>>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+>>> JUDGES["poj3074"].answer(p + "\\nend\\n")
 '417369825632158947958724316825437169791586432346912758289643571573291684164875293\\n'
 >>> sorted(JUDGES["poj3076"].names)
 ['poj3076', 'uva1309', 'zoj3122']
 """
+
 from .registry import DEFAULT_TIME_LIMIT, JUDGES, PROBLEMS, Judge, answer, lookup, make_tests
 from .samples import Sample
 
 #: The first version's name of :class:`Judge`.
 JudgeSpec = Judge
 
-__all__ = ["JUDGES", "PROBLEMS", "Judge", "JudgeSpec", "Sample", "DEFAULT_TIME_LIMIT",
-           "answer", "lookup", "make_tests"]
+__all__ = [
+    "JUDGES",
+    "PROBLEMS",
+    "Judge",
+    "JudgeSpec",
+    "Sample",
+    "DEFAULT_TIME_LIMIT",
+    "answer",
+    "lookup",
+    "make_tests",
+]

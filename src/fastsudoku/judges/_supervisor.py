@@ -24,6 +24,8 @@ process group is killed; a descendant that left the group (``setsid``) may survi
 
 The report is one JSON object written to the file descriptor the judge passed.
 """
+
+import contextlib
 import json
 import os
 import signal
@@ -34,11 +36,11 @@ import time
 from typing import IO, Any, Dict, List, Optional, Tuple, Union
 
 Report = Dict[str, Any]
-Stream = Union[int, IO[bytes]]          # a file descriptor or an open binary file
+Stream = Union[int, IO[bytes]]  # a file descriptor or an open binary file
 
-POLL = 0.01                     # seconds between two samples of memory and output size
+POLL = 0.01  # seconds between two samples of memory and output size
 LINUX = sys.platform.startswith("linux")
-PR_SET_CHILD_SUBREAPER = 36     # <linux/prctl.h>
+PR_SET_CHILD_SUBREAPER = 36  # <linux/prctl.h>
 
 
 def become_subreaper() -> bool:
@@ -47,6 +49,7 @@ def become_subreaper() -> bool:
         return False
     try:
         import ctypes
+
         libc = ctypes.CDLL(None, use_errno=True)
         return bool(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
     except (OSError, AttributeError):
@@ -79,7 +82,7 @@ def _parent_links() -> Dict[int, List[int]]:
                     stat = f.read()
             except OSError:
                 continue
-            ppid = int(stat[stat.rfind(b")") + 2:].split()[1])
+            ppid = int(stat[stat.rfind(b")") + 2 :].split()[1])
             links.setdefault(ppid, []).append(int(name))
     return links
 
@@ -114,26 +117,22 @@ def _rss_kb(pid: int) -> int:
 
 
 def _kill(pid: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.kill(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 def _kill_tree(proc: "subprocess.Popen[bytes]", tree: bool) -> None:
     if os.name != "posix":
         proc.kill()
         return
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
     if tree:
         for pid in descendants(os.getpid()):
             _kill(pid)
 
 
-SWEEP_TIMEOUT = 5.0             # seconds: a descendant we may not kill (setuid) is left
+SWEEP_TIMEOUT = 5.0  # seconds: a descendant we may not kill (setuid) is left
 
 
 def _sweep(me: int) -> int:
@@ -154,8 +153,9 @@ def _sweep(me: int) -> int:
             time.sleep(0.001)
 
 
-def supervise(cfg: Report, stdin: Stream, stdout: Stream, stderr: Stream,
-              tree: bool = False) -> Report:
+def supervise(
+    cfg: Report, stdin: Stream, stdout: Stream, stderr: Stream, tree: bool = False
+) -> Report:
     """Run the program of `cfg` (``argv`` or ``shell``) under ``time_limit`` (s),
     ``memory_limit`` and ``output_limit`` (bytes, or None); the report as a dict.
 
@@ -164,24 +164,32 @@ def supervise(cfg: Report, stdin: Stream, stdout: Stream, stderr: Stream,
     memory_limit: Optional[int] = cfg.get("memory_limit")
     output_limit = cfg.get("output_limit")
 
-    def limits() -> None:               # in the child, before exec
+    def limits() -> None:  # in the child, before exec
         import resource
+
         assert memory_limit is not None
-        try:
+        # Not enforceable everywhere (macOS): then judged from the peak.
+        with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
-        except (ValueError, OSError):
-            pass                        # not enforceable here (macOS): judged from the peak
 
     shell = cfg.get("shell")
     start = time.perf_counter()
     try:
-        proc = subprocess.Popen(shell if shell is not None else cfg["argv"],
-                                shell=shell is not None, stdin=stdin, stdout=stdout,
-                                stderr=stderr, start_new_session=posix,
-                                preexec_fn=limits if posix and memory_limit else None)
+        proc = subprocess.Popen(
+            shell if shell is not None else cfg["argv"],
+            shell=shell is not None,
+            stdin=stdin,
+            stdout=stdout,
+            stderr=stderr,
+            start_new_session=posix,
+            preexec_fn=limits if posix and memory_limit else None,
+        )
     except OSError as e:
-        return {"error": e.strerror or str(e), "errno": e.errno,
-                "filename": str(e.filename) if e.filename is not None else None}
+        return {
+            "error": e.strerror or str(e),
+            "errno": e.errno,
+            "filename": str(e.filename) if e.filename is not None else None,
+        }
     state: Dict[str, Any] = {"reason": None, "tree_peak_kb": 0, "processes": 1}
     lock = threading.Lock()
     done = threading.Event()
@@ -212,7 +220,7 @@ def supervise(cfg: Report, stdin: Stream, stdout: Stream, stderr: Stream,
                         stop(name)
                         return
             if tree:
-                pids = [proc.pid] + descendants(proc.pid)
+                pids = [proc.pid, *descendants(proc.pid)]
                 total = sum(_rss_kb(pid) for pid in pids)
                 state["tree_peak_kb"] = max(state["tree_peak_kb"], total)
                 state["processes"] = max(state["processes"], len(pids))
@@ -228,7 +236,7 @@ def supervise(cfg: Report, stdin: Stream, stdout: Stream, stderr: Stream,
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
         proc.returncode = code = os.waitstatus_to_exitcode(status)
-    else:                               # pragma: no cover - Windows
+    else:  # pragma: no cover - Windows
         code = proc.wait()
         wall = time.perf_counter() - start
     done.set()
@@ -239,6 +247,7 @@ def supervise(cfg: Report, stdin: Stream, stdout: Stream, stderr: Stream,
         if tree:
             state["survivors"] = _sweep(os.getpid())
         import resource
+
         # ru_maxrss: KiB on Linux, bytes on macOS.  RUSAGE_CHILDREN covers every reaped
         # descendant: with the sweep, the whole tree (and nothing else: we ran only it).
         scale = 1024 if sys.platform == "darwin" else 1
@@ -246,9 +255,17 @@ def supervise(cfg: Report, stdin: Stream, stdout: Stream, stderr: Stream,
         cpu = children.ru_utime + children.ru_stime if tree else usage.ru_utime + usage.ru_stime
         peak_kb = max(usage.ru_maxrss, children.ru_maxrss) // scale
         peak_kb = max(peak_kb, state["tree_peak_kb"])
-    return {"wall": wall, "cpu": cpu, "peak_kb": peak_kb, "code": code, "pid": proc.pid,
-            "reason": state["reason"], "processes": state["processes"], "tree": tree,
-            "survivors": state.get("survivors", 0)}
+    return {
+        "wall": wall,
+        "cpu": cpu,
+        "peak_kb": peak_kb,
+        "code": code,
+        "pid": proc.pid,
+        "reason": state["reason"],
+        "processes": state["processes"],
+        "tree": tree,
+        "survivors": state.get("survivors", 0),
+    }
 
 
 def main() -> None:
@@ -258,7 +275,7 @@ def main() -> None:
     data = json.dumps(report).encode()
     fd = cfg["report_fd"]
     while data:
-        data = data[os.write(fd, data):]
+        data = data[os.write(fd, data) :]
     os.close(fd)
 
 

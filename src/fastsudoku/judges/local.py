@@ -27,6 +27,7 @@ largest single process's peak RSS (``wait4``); elsewhere it is the peak of singl
 >>> compare("poj3074", "", "1\\n2\\n", "1\\n2")
 ('AC', '')
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -51,30 +52,45 @@ from .._grid import parse
 from . import _supervisor
 from .registry import JUDGES
 
-__all__ = ["RunResult", "Verdict", "DEFAULT_OUTPUT_LIMIT_MB", "STDERR_TAIL", "MAX_TIME_LIMIT",
-           "MAX_SIZE_LIMIT_MB", "LINE_CAP", "check_limits", "program_argv", "run", "compare",
-           "compare_streams", "tests_in", "judge", "report", "self_command"]
+__all__ = [
+    "RunResult",
+    "Verdict",
+    "DEFAULT_OUTPUT_LIMIT_MB",
+    "STDERR_TAIL",
+    "MAX_TIME_LIMIT",
+    "MAX_SIZE_LIMIT_MB",
+    "LINE_CAP",
+    "check_limits",
+    "program_argv",
+    "run",
+    "compare",
+    "compare_streams",
+    "tests_in",
+    "judge",
+    "report",
+    "self_command",
+]
 
 
 @dataclass
 class RunResult:
     """What one run of the program did."""
 
-    stderr: str                 # the last STDERR_TAIL bytes of stderr, decoded
-    wall: float                 # seconds, from start to exit (or kill)
-    cpu: float                  # user + system seconds of the program and its descendants
-    peak_kb: int                # peak resident set size, KiB (0 where not measured)
-    exit_code: Optional[int]    # None when killed by a signal
+    stderr: str  # the last STDERR_TAIL bytes of stderr, decoded
+    wall: float  # seconds, from start to exit (or kill)
+    cpu: float  # user + system seconds of the program and its descendants
+    peak_kb: int  # peak resident set size, KiB (0 where not measured)
+    exit_code: Optional[int]  # None when killed by a signal
     signal: Optional[int]
     timed_out: bool
-    pid: int                    # also the process group, killed when the run ends
-    stdout_bytes: int = 0       # size of the program's stdout
+    pid: int  # also the process group, killed when the run ends
+    stdout_bytes: int = 0  # size of the program's stdout
     stderr_bytes: int = 0
-    output_over: Optional[str] = None   # "stdout" or "stderr": killed past the output limit
-    memory_over: bool = False   # killed when the whole tree passed the memory limit
-    processes: int = 1          # most processes of the program seen at once (Linux)
-    measured: bool = True       # False where CPU time and peak memory are not measured
-    survivors: int = 0          # descendants the judge could not kill (setuid programs)
+    output_over: Optional[str] = None  # "stdout" or "stderr": killed past the output limit
+    memory_over: bool = False  # killed when the whole tree passed the memory limit
+    processes: int = 1  # most processes of the program seen at once (Linux)
+    measured: bool = True  # False where CPU time and peak memory are not measured
+    survivors: int = 0  # descendants the judge could not kill (setuid programs)
 
 
 @dataclass
@@ -89,30 +105,36 @@ class Verdict:
 
 
 DEFAULT_OUTPUT_LIMIT_MB = 256.0
-STDERR_TAIL = 4096              # bytes of stderr kept for the message
-MAX_TIME_LIMIT = 86400.0        # seconds
+STDERR_TAIL = 4096  # bytes of stderr kept for the message
+MAX_TIME_LIMIT = 86400.0  # seconds
 MAX_SIZE_LIMIT_MB = float(1 << 20)  # 1 TiB, for the memory and the output limit
 _SUPERVISOR = str(Path(__file__).with_name("_supervisor.py"))
-_WAIT_GRACE = 10.0              # beyond the time limit, before the judge kills the supervisor
+_WAIT_GRACE = 10.0  # beyond the time limit, before the judge kills the supervisor
 
 
-def check_limits(time_limit: float, memory_limit_mb: Optional[float] = None,
-                 output_limit_mb: Optional[float] = DEFAULT_OUTPUT_LIMIT_MB) -> None:
+def check_limits(
+    time_limit: float,
+    memory_limit_mb: Optional[float] = None,
+    output_limit_mb: Optional[float] = DEFAULT_OUTPUT_LIMIT_MB,
+) -> None:
     """ValueError naming the limit unless each is a positive, finite, bounded number of
     seconds (time) or MB (memory, output); None means "no limit" for memory only."""
-    checks = [("time_limit", time_limit, MAX_TIME_LIMIT, "seconds"),
-              ("output_limit_mb", output_limit_mb, MAX_SIZE_LIMIT_MB, "MB")]
+    checks = [
+        ("time_limit", time_limit, MAX_TIME_LIMIT, "seconds"),
+        ("output_limit_mb", output_limit_mb, MAX_SIZE_LIMIT_MB, "MB"),
+    ]
     if memory_limit_mb is not None:
         checks.append(("memory_limit_mb", memory_limit_mb, MAX_SIZE_LIMIT_MB, "MB"))
     for name, value, top, unit in checks:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise TypeError(f"{name} must be a number of {unit}, got {value!r}")
-        if not 0 < value <= top:        # also refuses nan
-            raise ValueError(f"{name} must be a number of {unit} in (0, {top:,.0f}], "
-                             f"got {value!r}")
+        if not 0 < value <= top:  # also refuses nan
+            raise ValueError(f"{name} must be a number of {unit} in (0, {top:,.0f}], got {value!r}")
     if memory_limit_mb is not None and os.name != "posix":
-        raise ValueError("memory_limit_mb is not supported on Windows: the judge does not "
-                         "measure a program's memory there")
+        raise ValueError(
+            "memory_limit_mb is not supported on Windows: the judge does not "
+            "measure a program's memory there"
+        )
 
 
 def program_argv(command: str) -> Optional[List[str]]:
@@ -128,10 +150,15 @@ def program_argv(command: str) -> Optional[List[str]]:
         raise ValueError(f"cannot parse the command {command!r}: {e}") from None
 
 
-def run(command: str, stdin_path: Path, time_limit: float,
-        memory_limit_mb: Optional[float] = None, *,
-        output_limit_mb: float = DEFAULT_OUTPUT_LIMIT_MB,
-        stdout: Optional[BinaryIO] = None) -> RunResult:
+def run(
+    command: str,
+    stdin_path: Path,
+    time_limit: float,
+    memory_limit_mb: Optional[float] = None,
+    *,
+    output_limit_mb: float = DEFAULT_OUTPUT_LIMIT_MB,
+    stdout: Optional[BinaryIO] = None,
+) -> RunResult:
     """Run `command` (a command line) with stdin from a file, under the limits.
 
     The program's stdout goes to `stdout` (a binary file open for writing and reading; a
@@ -140,10 +167,13 @@ def run(command: str, stdin_path: Path, time_limit: float,
     (not found, not executable); ValueError for a bad command or limit."""
     check_limits(time_limit, memory_limit_mb, output_limit_mb)
     argv = program_argv(command)
-    cfg = {"argv": argv, "shell": command if argv is None else None,
-           "time_limit": time_limit,
-           "memory_limit": int(memory_limit_mb * 1024 * 1024) if memory_limit_mb else None,
-           "output_limit": int(output_limit_mb * 1024 * 1024)}
+    cfg = {
+        "argv": argv,
+        "shell": command if argv is None else None,
+        "time_limit": time_limit,
+        "memory_limit": int(memory_limit_mb * 1024 * 1024) if memory_limit_mb else None,
+        "output_limit": int(output_limit_mb * 1024 * 1024),
+    }
     with contextlib.ExitStack() as stack:
         stdin = stack.enter_context(open(stdin_path, "rb"))
         if stdout is None:
@@ -151,14 +181,22 @@ def run(command: str, stdin_path: Path, time_limit: float,
         stderr = stack.enter_context(tempfile.TemporaryFile())
         if os.name == "posix":
             report = _supervised(cfg, stdin, stdout, stderr, time_limit)
-        else:                           # pragma: no cover - Windows
+        else:  # pragma: no cover - Windows
             report = _supervisor.supervise(cfg, stdin, stdout, stderr)
         if "error" in report:
             if report["errno"] == errno.ENOMEM and memory_limit_mb:
-                report = {"wall": 0.0, "cpu": 0.0, "peak_kb": 0, "code": 1, "pid": 0,
-                          "reason": None, "processes": 1, "tree": False,
-                          "stderr": f"the program cannot start within {memory_limit_mb:g} MB "
-                                    "of address space (RLIMIT_AS): out of memory"}
+                report = {
+                    "wall": 0.0,
+                    "cpu": 0.0,
+                    "peak_kb": 0,
+                    "code": 1,
+                    "pid": 0,
+                    "reason": None,
+                    "processes": 1,
+                    "tree": False,
+                    "stderr": f"the program cannot start within {memory_limit_mb:g} MB "
+                    "of address space (RLIMIT_AS): out of memory",
+                }
             else:
                 raise OSError(report["errno"], report["error"], report["filename"] or command)
         stdout.seek(0, os.SEEK_END)
@@ -169,27 +207,45 @@ def run(command: str, stdin_path: Path, time_limit: float,
         tail = report.get("stderr") or stderr.read(STDERR_TAIL).decode("utf-8", "replace")
     code, reason = report["code"], report["reason"]
     measured = report["cpu"] is not None
-    return RunResult(tail, report["wall"], report["cpu"] or 0.0, report["peak_kb"] or 0,
-                     code if code >= 0 else None, -code if code < 0 else None,
-                     reason == "time", report["pid"], out_size, err_size,
-                     reason if reason in ("stdout", "stderr") else None, reason == "memory",
-                     report["processes"], measured, report.get("survivors", 0))
+    return RunResult(
+        tail,
+        report["wall"],
+        report["cpu"] or 0.0,
+        report["peak_kb"] or 0,
+        code if code >= 0 else None,
+        -code if code < 0 else None,
+        reason == "time",
+        report["pid"],
+        out_size,
+        err_size,
+        reason if reason in ("stdout", "stderr") else None,
+        reason == "memory",
+        report["processes"],
+        measured,
+        report.get("survivors", 0),
+    )
 
 
-def _supervised(cfg: Dict[str, Any], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO,
-                time_limit: float) -> Dict[str, Any]:
+def _supervised(
+    cfg: Dict[str, Any], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO, time_limit: float
+) -> Dict[str, Any]:
     """Run the program under a dedicated supervisor process (see ``_supervisor``)."""
     read_end, write_end = os.pipe()
     try:
         cfg = dict(cfg, report_fd=write_end)
-        proc = subprocess.Popen([sys.executable, "-I", "-S", _SUPERVISOR, json.dumps(cfg)],
-                                stdin=stdin, stdout=stdout, stderr=stderr,
-                                pass_fds=(write_end,), start_new_session=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-I", "-S", _SUPERVISOR, json.dumps(cfg)],
+            stdin=stdin,
+            stdout=stdout,
+            stderr=stderr,
+            pass_fds=(write_end,),
+            start_new_session=True,
+        )
         os.close(write_end)
         write_end = -1
         try:
             proc.wait(timeout=time_limit + _WAIT_GRACE)
-        except subprocess.TimeoutExpired:   # pragma: no cover - a supervisor that hangs
+        except subprocess.TimeoutExpired:  # pragma: no cover - a supervisor that hangs
             _kill_group(proc)
             proc.wait()
         chunks = []
@@ -207,19 +263,20 @@ def _supervised(cfg: Dict[str, Any], stdin: BinaryIO, stdout: BinaryIO, stderr: 
         return report
     except ValueError:
         stderr.seek(max(0, stderr.seek(0, os.SEEK_END) - STDERR_TAIL))
-        raise RuntimeError("the judge's supervisor process failed (exit code "
-                           f"{proc.returncode}): "
-                           + stderr.read().decode("utf-8", "replace").strip()) from None
+        raise RuntimeError(
+            "the judge's supervisor process failed (exit code "
+            f"{proc.returncode}): " + stderr.read().decode("utf-8", "replace").strip()
+        ) from None
 
 
 _SHELL_SYNTAX = re.compile(r"[|&;<>()$`*?~]|\\\n")
 
 
-def _kill_group(proc: "subprocess.Popen[bytes]") -> None:
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
     try:
         if os.name == "posix":
             os.killpg(proc.pid, signal.SIGKILL)
-        else:                           # pragma: no cover - Windows
+        else:  # pragma: no cover - Windows
             proc.kill()
     except (ProcessLookupError, PermissionError):
         pass
@@ -233,7 +290,7 @@ def _kill_group(proc: "subprocess.Popen[bytes]") -> None:
 LINE_CAP = 1 << 20
 _CHUNK = 1 << 16
 
-_Line = Tuple[str, bool]                # (text, whole): whole is False for a cut line
+_Line = Tuple[str, bool]  # (text, whole): whole is False for a cut line
 
 
 def _lines(stream: TextIO, cap: int = LINE_CAP) -> Iterator[_Line]:
@@ -246,7 +303,7 @@ def _lines(stream: TextIO, cap: int = LINE_CAP) -> Iterator[_Line]:
             return
         whole = True
         if len(piece) >= cap and not piece.endswith("\n"):
-            while True:                 # the rest of an overlong line: only spaces keep it
+            while True:  # the rest of an overlong line: only spaces keep it
                 rest = stream.readline(cap)
                 if rest.strip():
                     whole = False
@@ -264,19 +321,19 @@ def _lines(stream: TextIO, cap: int = LINE_CAP) -> Iterator[_Line]:
 
 def _tokens(stream: TextIO, cap: int = LINE_CAP) -> Iterator[_Line]:
     """The whitespace-separated tokens of a text stream, read in chunks."""
-    carry, cut = "", False              # a token that may go on in the next chunk; too long
+    carry, cut = "", False  # a token that may go on in the next chunk; too long
     while True:
         chunk = stream.read(_CHUNK)
         if not chunk:
             if carry:
                 yield carry, not cut
             return
-        if cut:                         # skip the rest of an overlong token
+        if cut:  # skip the rest of an overlong token
             space = _SPACE.search(chunk)
             if space is None:
                 continue
             yield carry, False
-            carry, cut, text = "", False, chunk[space.start():]
+            carry, cut, text = "", False, chunk[space.start() :]
         else:
             text = carry + chunk
         parts = text.split()
@@ -294,8 +351,11 @@ def _show(line: _Line) -> str:
     text, whole = line
     if whole and len(text) <= 80:
         return repr(text)
-    return repr(text[:80]) + (f" (a line of more than {LINE_CAP:,} characters)" if not whole
-                              else f"... ({len(text):,} characters)")
+    return repr(text[:80]) + (
+        f" (a line of more than {LINE_CAP:,} characters)"
+        if not whole
+        else f"... ({len(text):,} characters)"
+    )
 
 
 def compare(problem: str, input_text: str, expected: str, output: str) -> Tuple[str, str]:
@@ -303,21 +363,24 @@ def compare(problem: str, input_text: str, expected: str, output: str) -> Tuple[
     return compare_streams(problem, input_text, io.StringIO(expected), io.StringIO(output))
 
 
-def compare_streams(problem: str, input_text: str, expected: TextIO,
-                    output: TextIO) -> Tuple[str, str]:
+def compare_streams(
+    problem: str, input_text: str, expected: TextIO, output: TextIO
+) -> Tuple[str, str]:
     """:func:`compare` on two seekable text streams, never holding either whole."""
     spec = JUDGES[problem]
     if spec.any_solution:
         return _check_any_solution(problem, input_text, output)
-    for k, (a, b) in enumerate(itertools.zip_longest(_lines(expected), _lines(output)), 1):
+    for k, (a, b) in enumerate(itertools.zip_longest(_lines(expected), _lines(output)), 1):  # noqa: B007 (k is read after the loop)
         if a is None or b is None or a != b or not a[1]:
             break
     else:
         return "AC", ""
     expected.seek(0)
     output.seek(0)
-    if all(x is not None and x == y and x[1]
-           for x, y in itertools.zip_longest(_tokens(expected), _tokens(output))):
+    if all(
+        x is not None and x == y and x[1]
+        for x, y in itertools.zip_longest(_tokens(expected), _tokens(output))
+    ):
         return "PE", "the right answer, laid out differently (blank lines or spaces)"
     if b is None:
         return "WA", f"line {k}: expected {_show(a)}, got end of output"
@@ -340,7 +403,7 @@ def _check_any_solution(problem: str, input_text: str, output: TextIO) -> Tuple[
     if count != want:
         return "WA", f"expected {want} rows for {len(cases)} case(s), got {count}"
     for k, case in enumerate(cases):
-        block = rows[9 * k:9 * k + 9]
+        block = rows[9 * k : 9 * k + 9]
         try:
             puzzle = parse(case)
             answer = parse("\n".join(block) + "\n")
@@ -357,8 +420,10 @@ def _units9() -> List[Tuple[str, List[int]]]:
     each cell list in reading order."""
     rows = [(f"row {k + 1}", [9 * k + i for i in range(9)]) for k in range(9)]
     columns = [(f"column {k + 1}", [9 * i + k for i in range(9)]) for k in range(9)]
-    boxes = [(f"box {k + 1}", [9 * (k // 3 * 3 + i // 3) + k % 3 * 3 + i % 3 for i in range(9)])
-             for k in range(9)]
+    boxes = [
+        (f"box {k + 1}", [9 * (k // 3 * 3 + i // 3) + k % 3 * 3 + i % 3 for i in range(9)])
+        for k in range(9)
+    ]
     return rows + columns + boxes
 
 
@@ -381,6 +446,7 @@ def _broken_rule(puzzle: bytes, grid: bytes) -> str:
 
 # --- judging a directory ---------------------------------------------------------------------
 
+
 def tests_in(directory: Path) -> List[Tuple[str, Path, Path]]:
     """(name, N.in, N.out) of a test directory, in numeric order."""
     pairs = []
@@ -392,9 +458,16 @@ def tests_in(directory: Path) -> List[Tuple[str, Path, Path]]:
     return sorted(pairs, key=key)
 
 
-def judge(problem: str, command: str, tests: List[Tuple[str, Path, Path]], time_limit: float,
-          memory_limit_mb: Optional[float] = None, repeat: int = 1, *,
-          output_limit_mb: float = DEFAULT_OUTPUT_LIMIT_MB) -> List[Verdict]:
+def judge(
+    problem: str,
+    command: str,
+    tests: List[Tuple[str, Path, Path]],
+    time_limit: float,
+    memory_limit_mb: Optional[float] = None,
+    repeat: int = 1,
+    *,
+    output_limit_mb: float = DEFAULT_OUTPUT_LIMIT_MB,
+) -> List[Verdict]:
     check_limits(time_limit, memory_limit_mb, output_limit_mb)
     program_argv(command)
     verdicts = []
@@ -402,52 +475,85 @@ def judge(problem: str, command: str, tests: List[Tuple[str, Path, Path]], time_
         runs, verdict, message = [], "", ""
         for k in range(repeat):
             with tempfile.TemporaryFile() as output:
-                result = run(command, in_path, time_limit, memory_limit_mb,
-                             output_limit_mb=output_limit_mb, stdout=output)
-                again, why = _verdict(problem, result, in_path, out_path, time_limit,
-                                      memory_limit_mb, output, output_limit_mb)
+                result = run(
+                    command,
+                    in_path,
+                    time_limit,
+                    memory_limit_mb,
+                    output_limit_mb=output_limit_mb,
+                    stdout=output,
+                )
+                again, why = _verdict(
+                    problem,
+                    result,
+                    in_path,
+                    out_path,
+                    time_limit,
+                    memory_limit_mb,
+                    output,
+                    output_limit_mb,
+                )
             runs.append(result)
             if result.survivors:
-                why = (why + "; " if why else "") + \
-                    f"{result.survivors} process(es) of the program could not be killed"
+                why = (
+                    why + "; " if why else ""
+                ) + f"{result.survivors} process(es) of the program could not be killed"
             if k == 0:
                 verdict, message = again, why
             elif verdict == "AC" and again != "AC":
                 verdict, message = again, why + " (in a repeat run)"
-        verdicts.append(Verdict(name, verdict, message,
-                                statistics.median(r.wall for r in runs),
-                                statistics.median(r.cpu for r in runs),
-                                max(r.peak_kb for r in runs), [r.wall for r in runs]))
+        verdicts.append(
+            Verdict(
+                name,
+                verdict,
+                message,
+                statistics.median(r.wall for r in runs),
+                statistics.median(r.cpu for r in runs),
+                max(r.peak_kb for r in runs),
+                [r.wall for r in runs],
+            )
+        )
     return verdicts
 
 
-_MEMORY_ERRORS = re.compile(r"MemoryError|bad_alloc|out of memory|Cannot allocate memory",
-                            re.IGNORECASE)
+_MEMORY_ERRORS = re.compile(
+    r"MemoryError|bad_alloc|out of memory|Cannot allocate memory", re.IGNORECASE
+)
 
 
-def _verdict(problem: str, result: RunResult, in_path: Path, out_path: Path,
-             time_limit: float, memory_limit_mb: Optional[float],
-             output: Optional[BinaryIO] = None,
-             output_limit_mb: float = DEFAULT_OUTPUT_LIMIT_MB) -> Tuple[str, str]:
+def _verdict(
+    problem: str,
+    result: RunResult,
+    in_path: Path,
+    out_path: Path,
+    time_limit: float,
+    memory_limit_mb: Optional[float],
+    output: Optional[BinaryIO] = None,
+    output_limit_mb: float = DEFAULT_OUTPUT_LIMIT_MB,
+) -> Tuple[str, str]:
     """(verdict, message) of one run; `output` holds its stdout (read from the start)."""
     if result.timed_out or result.wall > time_limit:
         return "TLE", f"killed at the limit of {time_limit:g} s"
     if result.output_over:
-        return "OLE", (f"{result.output_over} passed the output limit of {output_limit_mb:g} MB "
-                       "(killed)")
+        return "OLE", (
+            f"{result.output_over} passed the output limit of {output_limit_mb:g} MB (killed)"
+        )
     failed = result.exit_code != 0
     if memory_limit_mb:
         peak_mb = result.peak_kb / 1024
-        processes = (f" ({result.processes} processes together)" if result.processes > 1
-                     else "")
+        processes = f" ({result.processes} processes together)" if result.processes > 1 else ""
         if result.memory_over or peak_mb > memory_limit_mb:
-            return "MLE", f"peak {peak_mb:.1f} MB over the limit of {memory_limit_mb:g} MB" \
-                + processes
+            return (
+                "MLE",
+                f"peak {peak_mb:.1f} MB over the limit of {memory_limit_mb:g} MB" + processes,
+            )
         if failed and _MEMORY_ERRORS.search(result.stderr):
             # RLIMIT_AS refused an allocation: the address space, not the resident size, hit
             # the limit, so the peak stays below it.
-            return "MLE", (f"out of memory: an allocation failed under the {memory_limit_mb:g} MB "
-                           f"limit on virtual memory (RLIMIT_AS; peak resident {peak_mb:.1f} MB)")
+            return "MLE", (
+                f"out of memory: an allocation failed under the {memory_limit_mb:g} MB "
+                f"limit on virtual memory (RLIMIT_AS; peak resident {peak_mb:.1f} MB)"
+            )
     if result.signal is not None:
         return "RE", f"killed by signal {result.signal} ({signal.Signals(result.signal).name})"
     if failed:
@@ -455,10 +561,8 @@ def _verdict(problem: str, result: RunResult, in_path: Path, out_path: Path,
         code = result.exit_code or 0
         if 128 < code < 128 + 65:
             # A shell reports a signal that killed its command as 128 + the signal.
-            try:
+            with contextlib.suppress(ValueError):
                 tail = [f"signal {code - 128} ({signal.Signals(code - 128).name}) " + tail[0]]
-            except ValueError:
-                pass
         return "RE", f"exit code {result.exit_code}" + (f": {tail[0][:200]}" if tail[0] else "")
     if output is None:
         raise ValueError("_verdict: the program's output is needed to judge its answer")
@@ -473,15 +577,17 @@ def _verdict(problem: str, result: RunResult, in_path: Path, out_path: Path,
         answer.detach()
 
 
-def report(verdicts: List[Verdict], time_limit: float, as_json: bool = False,
-           repeat: int = 1) -> str:
+def report(
+    verdicts: List[Verdict], time_limit: float, as_json: bool = False, repeat: int = 1
+) -> str:
     """The table and summary as text, or as JSON."""
     slowest = max(verdicts, key=lambda v: v.wall) if verdicts else None
     summary = {
         "tests": len(verdicts),
         "accepted": sum(v.verdict == "AC" for v in verdicts),
-        "verdicts": {k: sum(v.verdict == k for v in verdicts)
-                     for k in sorted({v.verdict for v in verdicts})},
+        "verdicts": {
+            k: sum(v.verdict == k for v in verdicts) for k in sorted({v.verdict for v in verdicts})
+        },
         "time_limit": time_limit,
         "slowest_test": slowest.test if slowest else None,
         "slowest_wall": slowest.wall if slowest else None,
@@ -490,19 +596,23 @@ def report(verdicts: List[Verdict], time_limit: float, as_json: bool = False,
         "repeat": repeat,
     }
     if as_json:
-        return json.dumps({"tests": [asdict(v) for v in verdicts], "summary": summary},
-                          indent=2) + "\n"
+        return (
+            json.dumps({"tests": [asdict(v) for v in verdicts], "summary": summary}, indent=2)
+            + "\n"
+        )
     lines = [f"{'test':<8} {'verdict':<7} {'wall s':>8} {'cpu s':>8} {'peak MB':>8}  message"]
-    measured = os.name == "posix"       # CPU time and peak memory (not on Windows)
+    measured = os.name == "posix"  # CPU time and peak memory (not on Windows)
     for v in verdicts:
         cpu = f"{v.cpu:>8.3f}" if measured else f"{'n/a':>8}"
         peak = f"{v.peak_kb / 1024:>8.1f}" if measured else f"{'n/a':>8}"
         lines.append(f"{v.test:<8} {v.verdict:<7} {v.wall:>8.3f} {cpu} {peak}  {v.message}")
     if slowest:
-        lines.append(f"{summary['accepted']}/{len(verdicts)} accepted; slowest test "
-                     f"{slowest.test}: {slowest.wall:.3f} s, {100 * slowest.wall / time_limit:.1f}% "
-                     f"of the {time_limit:g} s limit (margin {time_limit - slowest.wall:.3f} s)"
-                     + (f"; times are medians of {repeat} runs" if repeat > 1 else ""))
+        lines.append(
+            f"{summary['accepted']}/{len(verdicts)} accepted; slowest test "
+            f"{slowest.test}: {slowest.wall:.3f} s, {100 * slowest.wall / time_limit:.1f}% "
+            f"of the {time_limit:g} s limit (margin {time_limit - slowest.wall:.3f} s)"
+            + (f"; times are medians of {repeat} runs" if repeat > 1 else "")
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -13,12 +13,14 @@ For each format there are three functions, registered together in
 
 >>> write_lines_end([bytes(81)]) == "." * 81 + "\\nend\\n"
 True
->>> read_lines_until_end("1" * 81 + "\\r\\n\\n" + "." * 81 + "  \\nend\\n" + "2" * 81) == ["1" * 81, "." * 81]
+>>> text = "1" * 81 + "\\r\\n\\n" + "." * 81 + "  \\nend\\n" + "2" * 81
+>>> read_lines_until_end(text) == ["1" * 81, "." * 81]
 True
 
 The statements were read from stored copies of the judge pages and their mirrors (the URLs
 are in each registry entry); where the sources disagree the entry says which one it follows.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,6 +37,7 @@ A_TO_P = "ABCDEFGHIJKLMNOP"
 
 # --- shared pieces -----------------------------------------------------------------------------
 
+
 def _clean_lines(text: str) -> List[str]:
     return [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
 
@@ -44,7 +47,7 @@ def _blocks(lines: List[str], rows: int) -> List[List[str]]:
     cells = [ln for ln in lines if ln.strip()]
     if len(cells) % rows:
         raise ParseError(f"{len(cells)} non-blank lines: not a whole number of {rows}-line grids")
-    return [cells[i:i + rows] for i in range(0, len(cells), rows)]
+    return [cells[i : i + rows] for i in range(0, len(cells), rows)]
 
 
 def _count_then_blocks(text: str, rows: int) -> List[str]:
@@ -54,10 +57,12 @@ def _count_then_blocks(text: str, rows: int) -> List[str]:
         raise ParseError("empty input: expected the number of cases first")
     token = lines[first].strip()
     if not (token.isascii() and token.isdigit() and len(token) <= 9):
-        raise ParseError(f"line {first + 1}: expected the number of cases (0 or more), got "
-                         f"{token[:40]!r}", line=first + 1)
+        raise ParseError(
+            f"line {first + 1}: expected the number of cases (0 or more), got {token[:40]!r}",
+            line=first + 1,
+        )
     count = int(token)
-    blocks = _blocks(lines[first + 1:], rows)
+    blocks = _blocks(lines[first + 1 :], rows)
     if len(blocks) < count:
         raise ParseError(f"the input announces {count} cases but holds {len(blocks)}")
     return ["\n".join(b) + "\n" for b in blocks[:count]]
@@ -82,8 +87,7 @@ def _join(outputs: List[str], separator: str, after_last: bool = False) -> str:
 
 def _rows(puzzle: bytes, n: int, cell: Callable[[int], str], sep: str) -> str:
     """The puzzle as n lines of n cells, `cell` writing each value, `sep` between cells."""
-    return "".join(sep.join(cell(v) for v in puzzle[i * n:(i + 1) * n]) + "\n"
-                   for i in range(n))
+    return "".join(sep.join(cell(v) for v in puzzle[i * n : (i + 1) * n]) + "\n" for i in range(n))
 
 
 def _only(puzzles: Sequence[bytes]) -> bytes:
@@ -94,6 +98,7 @@ def _only(puzzles: Sequence[bytes]) -> bytes:
 
 
 # --- 9x9: one 81-character line a puzzle, then "end" (POJ 3074, AcWing 166) ----------------------
+
 
 def read_lines_until_end(text: str) -> List[str]:
     cases = []
@@ -116,6 +121,7 @@ def write_lines_end(puzzles: Sequence[bytes]) -> str:
 
 # --- 9x9: the count, then 9 lines of 9 digits a puzzle, 0 empty (POJ 2676) --------------------
 
+
 def read_count_digits(text: str) -> List[str]:
     return _count_then_blocks(text, 9)
 
@@ -129,6 +135,7 @@ def write_count_digits(puzzles: Sequence[bytes]) -> str:
 
 
 # --- 9x9: 9 lines of 9 numbers separated by spaces (Luogu P1784, P1074, HDU 1426, Kattis) -------
+
 
 def read_single_spaced(text: str) -> List[str]:
     return _blank_separated(text, 9)[:1]
@@ -197,14 +204,22 @@ def answer_unique_or_verdict(text: str) -> str:
 
 # --- 9x9: a JSON board of one-character strings (LeetCode 37) -----------------------------------
 
+
 def read_json_board(text: str) -> List[str]:
     try:
         board = json.loads(text.strip().split("=", 1)[-1])
-    except (ValueError, RecursionError) as e:     # RecursionError: brackets nested deep
+    except (ValueError, RecursionError) as e:  # RecursionError: brackets nested deep
         raise ParseError(f"not a JSON board: {str(e)[:200]}") from None
-    if not (isinstance(board, list) and len(board) == 9 and all(
-            isinstance(row, list) and len(row) == 9
-            and all(isinstance(ch, str) and len(ch) == 1 for ch in row) for row in board)):
+    if not (
+        isinstance(board, list)
+        and len(board) == 9
+        and all(
+            isinstance(row, list)
+            and len(row) == 9
+            and all(isinstance(ch, str) and len(ch) == 1 for ch in row)
+            for row in board
+        )
+    ):
         raise ParseError("the board must be 9 lists of 9 one-character strings")
     return [json.dumps(board)]
 
@@ -216,11 +231,12 @@ def answer_json_board(text: str) -> str:
 
 def write_json_board(puzzles: Sequence[bytes]) -> str:
     puzzle = _only(puzzles)
-    board = [[str(v) if v else "." for v in puzzle[i * 9:i * 9 + 9]] for i in range(9)]
+    board = [[str(v) if v else "." for v in puzzle[i * 9 : i * 9 + 9]] for i in range(9)]
     return json.dumps(board) + "\n"
 
 
 # --- 16x16: 16 lines of A-P, '-' empty (POJ 3076, UVa 1309, ZOJ 3122, AcWing 169, SPOJ) ---------
+
 
 def _letters(puzzle: bytes) -> str:
     return _rows(puzzle, 16, lambda v: A_TO_P[v - 1] if v else "-", "")

@@ -6,6 +6,7 @@ problem answers its samples exactly.
 >>> POJ3074.input.splitlines()[-1]
 'end'
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple

@@ -11,6 +11,7 @@ of the test file (0, 1, ...) and returns the file's puzzles as cell values (0 em
 >>> [len(p) for p in tier_puzzles(random.Random(1), 1)]
 [81, 81]
 """
+
 from __future__ import annotations
 
 import functools
@@ -27,7 +28,7 @@ PuzzleMaker = Callable[[random.Random, int], List[bytes]]
 def _generated(r: int, c: int, rng: random.Random, givens: int) -> Tuple[bytes, bytes]:
     """(puzzle, full grid): the compiled generator, seeded from rng (64 bits)."""
     made = _core.generate_one(r, c, rng.getrandbits(64), givens, 0, False)
-    assert made is not None             # None only when halted, and nothing halts it here
+    assert made is not None  # None only when halted, and nothing halts it here
     return made[0], made[1]
 
 
@@ -64,7 +65,7 @@ def tier_puzzle(tier: Tuple[int, int], rng: random.Random) -> bytes:
         found = generate(clues=target, seed=rng.getrandbits(62), attempts=5000)[0]
         return found.values()
     base = _isomorphic(rng.choice(_minimal17()), 3, 3, rng)
-    solved = solve("".join(str(v) for v in base))      # unique: every engine gives this one
+    solved = solve("".join(str(v) for v in base))  # unique: every engine gives this one
     assert solved is not None
     solution = bytes(int(ch) for ch in solved)
     values = bytearray(base)
@@ -74,16 +75,20 @@ def tier_puzzle(tier: Tuple[int, int], rng: random.Random) -> bytes:
     return bytes(values)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _minimal17() -> Tuple[bytes, ...]:
     """The minimal 17-clue puzzles shipped in ``fastsudoku/data/minimal17.txt``."""
     text = (Path(__file__).parent.parent / "data" / "minimal17.txt").read_text()
-    return tuple(bytes(0 if ch == "." else int(ch) for ch in line.strip())
-                 for line in text.splitlines() if line and not line.startswith("#"))
+    return tuple(
+        bytes(0 if ch == "." else int(ch) for ch in line.strip())
+        for line in text.splitlines()
+        if line and not line.startswith("#")
+    )
 
 
 # --- puzzle makers: (rng, index of the test file) -> its puzzles -------------------------------
 # More cases and fewer givens as the index grows.
+
 
 def one_tier_puzzle(rng: random.Random, index: int) -> List[bytes]:
     """One unique 9x9 puzzle of tier ``index % 4``."""
@@ -99,8 +104,10 @@ def tier_puzzles(rng: random.Random, index: int) -> List[bytes]:
 def several_solutions(rng: random.Random, index: int) -> List[bytes]:
     """``1 + index % 3`` 9x9 puzzles of 26-36 random givens, some with several solutions (for
     a judge that accepts any solution)."""
-    return [random_givens(random_full_grid(3, 3, rng), rng, rng.randint(26, 36))
-            for _ in range(1 + index % 3)]
+    return [
+        random_givens(random_full_grid(3, 3, rng), rng, rng.randint(26, 36))
+        for _ in range(1 + index % 3)
+    ]
 
 
 def one_target_puzzle(rng: random.Random, index: int) -> List[bytes]:
