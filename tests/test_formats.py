@@ -142,3 +142,29 @@ def test_one_line81_codec_and_the_cores_fast_path_agree_on_every_character():
     rows = _line81.many_values([solved, "." * 81])
     assert _line81.many_text(rows[:1]).decode() == solved
     assert _line81.text(bytes(rows[1]), "-" * 81) == "-" * 81
+
+
+@pytest.mark.parametrize("n", range(1, 65))
+def test_every_side_has_a_one_character_alphabet_that_round_trips(n):
+    """_symbols.default_symbols(n), the alphabet a grid of side n is written in when none is
+    named: one character a value, and the text reads back (no alphabet named) as the same
+    values, full grid or with empty cells, for every side 1..64."""
+    from fastsudoku import _symbols
+
+    symbols = _symbols.default_symbols(n)
+    assert len(symbols) == n == len(set(symbols)) and all(len(ch) == 1 for ch in symbols)
+    r = max(k for k in range(1, n + 1) if n % k == 0 and k * k <= n)
+    c = n // r
+    grid = [[(c * (i % r) + i // r + j) % n + 1 for j in range(n)] for i in range(n)]
+    values = bytes(v for row in grid for v in row)
+    text = "".join(symbols[v - 1] for v in values)
+    box = None if r == c else (r, c)
+    g = parse(text, box)
+    assert g.values == values and g.render(values) == text
+    holes = bytes(0 if k % 3 == 0 else v for k, v in enumerate(values))
+    partial = "".join("." if v == 0 else symbols[v - 1] for v in holes)
+    if n == 16:
+        # 16 symbols but no 'G' in sight may be 0-9A-F: an ambiguous text must name it.
+        assert parse(partial, box, "1-9A-G").values == holes
+    else:
+        assert parse(partial, box).values == holes

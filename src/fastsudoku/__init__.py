@@ -7,6 +7,9 @@
 False
 """
 
+# The public submodule of reading and writing puzzle files, loaded with the package
+# (``fastsudoku.formats.read`` after ``import fastsudoku``).
+from . import formats as formats
 from ._api import (
     Engine,
     SearchResult,

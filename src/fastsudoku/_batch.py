@@ -14,9 +14,10 @@ import numpy as np
 
 from . import _core, _line81, _threads
 from ._api import Engine
-from ._grid import Grid, box_for, check_alphabet, parse
+from ._grid import Grid, box_for, parse
 from ._options import box_option, count_value, search_options
 from ._status import INVALID, NOT_UNIQUE, SOLVED
+from ._symbols import check_alphabet
 
 # At most this many rows a thread takes at a time (one atomic add): 64 int8 statuses fill a
 # cache line, so that two threads seldom write into the same line.

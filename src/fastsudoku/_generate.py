@@ -20,7 +20,7 @@ from ._options import (
     size_option,
 )
 from ._rate import TIERS, tier_of
-from .formats import SYMBOLS
+from ._symbols import WIDE as SYMBOLS
 
 
 class GenerationError(PicklableError, ValueError):

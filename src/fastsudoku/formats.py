@@ -49,18 +49,12 @@ from ._errors import ParseError
 # public function and the grid it gives (values, box shape, symbols, and a way back to the
 # puzzle's form), the longest text it reads, the 81-character lines as one array, and the
 # checks every public function makes of a box, a side, an alphabet and a count option.
-from ._grid import (
-    MAX_TEXT as MAX_TEXT,
-    WIDE,
-    Grid as Grid,
-    box_for as box_for,
-    check_alphabet as check_alphabet,
-    parse as parse,
-)
+from ._grid import MAX_TEXT as MAX_TEXT, Grid as Grid, box_for as box_for, parse as parse
 from ._options import box_option as box_option, count_option as count_option
+from ._symbols import WIDE, check_alphabet as check_alphabet
 
 FORMATS = ("line", "grid", "csv", "sdk")
-#: The symbols written for values 1..64 when the input named none (see _grid.WIDE).
+#: The symbols written for values 1..64 when the input named none (see _symbols.WIDE).
 SYMBOLS = WIDE
 _SEPARATOR = re.compile(r"^[\s\-+=*|]*$")
 _CSV_LAYOUTS = {
