@@ -281,10 +281,15 @@ cdef inline int bx_spend(BitCover *b, int d) noexcept nogil:
 
 
 cdef inline int bx_advance(BitCover *b, int d) noexcept nogil:
-    """Try the next row of level d's column (bx_has_next found its word): level d + 1."""
+    """Try the next row of level d's column (there is one, from the cursor's word on, as
+    bx_choose or bx_has_next found): level d + 1."""
     cdef uint64_t *cd = b.cand + <size_t>d * b.nwords
     cdef int w = b.cursor[d]
-    cdef uint64_t bit = lowest_bit(cd[w])
+    cdef uint64_t bit
+    while cd[w] == 0:
+        w += 1
+    b.cursor[d] = w
+    bit = lowest_bit(cd[w])
     cd[w] ^= bit
     b.chosen[d] = (w << 6) + bit_index(bit)
     if d + 2 > b.capacity and bx_grow(b, 2 * b.capacity) < 0:

@@ -10,8 +10,8 @@
 #
 #          +---------> DESCEND: choose(d) ---- solution ----> return FOUND (phase BACKTRACK)
 #          |              |   \---- dead end ---------------------------------+
-#          |            branch                                                 v
-#          |              v                                               BACKTRACK:
+#          |            branch (with a first alternative: no has_next)         v
+#          |              |                                               BACKTRACK:
 #          |            NEXT: has_next(d)? -- no: release(d) --------->   d == base: DONE
 #          |              | yes                                           else d -= 1,
 #          |            spend(d): node limit / Ctrl-C? -> return            retreat(d),
@@ -62,30 +62,32 @@ cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
             if rc < 0:
                 phase = PHASE_BACKTRACK
                 continue
-        elif phase == PHASE_BACKTRACK:
-            if d == run.base:
-                run.depth = d
-                run.phase = PHASE_DONE
-                return SEARCH_EXHAUSTED
-            d -= 1
-            if AnySearch is ExactCover:
-                xc_retreat(s, d, tree)
-        # PHASE_NEXT, or on from above: the next alternative of level d
-        if AnySearch is Search:
-            rc = bitmask_has_next(s, d)
-        elif AnySearch is Search9:
-            rc = s9_has_next(s, d)
-        elif AnySearch is ExactCover:
-            rc = xc_has_next(s, d)
-        elif AnySearch is BitCover:
-            rc = bx_has_next(s, d)
+            # A branch just chosen has a first alternative: on to take it.
         else:
-            rc = bitmask_has_next(&s.s, d)
-        if not rc:
-            if AnySearch is ExactCover:
-                xc_release(s, d, tree)
-            phase = PHASE_BACKTRACK
-            continue
+            if phase == PHASE_BACKTRACK:
+                if d == run.base:
+                    run.depth = d
+                    run.phase = PHASE_DONE
+                    return SEARCH_EXHAUSTED
+                d -= 1
+                if AnySearch is ExactCover:
+                    xc_retreat(s, d, tree)
+            # PHASE_NEXT, or on from above: is there a next alternative at level d?
+            if AnySearch is Search:
+                rc = bitmask_has_next(s, d)
+            elif AnySearch is Search9:
+                rc = s9_has_next(s, d)
+            elif AnySearch is ExactCover:
+                rc = xc_has_next(s, d)
+            elif AnySearch is BitCover:
+                rc = bx_has_next(s, d)
+            else:
+                rc = bitmask_has_next(&s.s, d)
+            if not rc:
+                if AnySearch is ExactCover:
+                    xc_release(s, d, tree)
+                phase = PHASE_BACKTRACK
+                continue
         if AnySearch is ExactCover:
             status = xc_spend(s, d)
         elif AnySearch is BitCover:
