@@ -10,6 +10,7 @@ Figures (one run, same machine; results/bench_generate.csv):
 
 from __future__ import annotations
 
+import argparse
 import collections
 import sys
 import time
@@ -31,6 +32,9 @@ def timed(fn):
 
 
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", type=Path, default=HERE / "results" / "bench_generate.csv")
+    args = ap.parse_args()
     print(f"# {machine()}")
     rows = []
     jobs = [
@@ -93,7 +97,7 @@ def main() -> None:
         )
     for row in rows:
         row.setdefault("tiers", "")
-    write_rows(HERE / "results" / "bench_generate.csv", rows)
+    write_rows(args.out, rows)
 
 
 if __name__ == "__main__":

@@ -44,7 +44,7 @@ def _run(
         key = tuple(
             rename.get(v, v) if k == "engine" else v
             for k, v in row.items()
-            if k in ("set", "engine", "limit", "times", "problem", "tool")
+            if k in ("set", "engine", "limit", "times", "problem", "tool", "job", "threads")
         )
         # Throughputs (*_per_s) as they are; times in seconds (*_s) as their inverse, so
         # that new/base above 1 is faster either way.
