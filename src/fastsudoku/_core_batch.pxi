@@ -138,9 +138,12 @@ cdef class Batch:
         cdef Py_ssize_t i, first, last, done = 0, stop = self.puzzles.shape[0]
         cdef int rc = 0
         cdef Interrupt mine, saved
-        cdef EngineState state
+        cdef EngineState *state
         if stop == 0:
             return
+        state = <EngineState *>malloc(sizeof(EngineState))     # on the heap: see search()
+        if state == NULL:
+            raise MemoryError()
         mine.stop = NULL if self.halt is None else &self.halt[0]
         mine.quiet = not interruptible
         with nogil:
@@ -154,7 +157,7 @@ cdef class Batch:
                     if mine.stop != NULL and fs_load(mine.stop):
                         rc = -1
                         break
-                    rc = batch_one(&self.p, &self.o, &state, &self.puzzles[i, 0],
+                    rc = batch_one(&self.p, &self.o, state, &self.puzzles[i, 0],
                                    &self.out[i, 0], &self.status[i], &self.counts[i],
                                    &self.guesses[i])
                     if rc < 0:
@@ -166,6 +169,7 @@ cdef class Batch:
                 if rc < 0:
                     break
             fs_interrupt_swap(saved)
+        free(state)
         if rc < 0:
             _stopped(mine)
 

@@ -229,18 +229,21 @@ def generate_one(int r, int c, uint64_t seed, int target, int symmetry, bint min
     cdef uint64_t state = seed
     cdef int givens = -1
     cdef Interrupt mine, saved
-    cdef EngineState work
+    cdef EngineState *work = <EngineState *>malloc(sizeof(EngineState))   # see search()
     mine.stop = NULL if halt is None else &halt[0]
     mine.quiet = not interruptible
     cdef int *scratch = <int *>malloc((g.ncells + 4 * g.n) * sizeof(int))
-    if scratch == NULL:
+    if scratch == NULL or work == NULL:
+        free(scratch)
+        free(work)
         raise MemoryError()
     with nogil:
         saved = fs_interrupt_swap(mine)
-        if gen_full(&p, &o, &work, &state, s, scratch) == 0:
-            givens = gen_dig(&p, &o, &work, &state, s, out, target, symmetry, minimal, scratch)
+        if gen_full(&p, &o, work, &state, s, scratch) == 0:
+            givens = gen_dig(&p, &o, work, &state, s, out, target, symmetry, minimal, scratch)
         fs_interrupt_swap(saved)
     free(scratch)
+    free(work)
     if givens < 0:
         _stopped(mine)
         return None
