@@ -18,7 +18,7 @@ from hypothesis import given, strategies as st
 import fastsudoku as fs
 from conftest import DATA
 from fastsudoku import _core
-from reference import all_solutions, check_grid
+from reference import all_solutions, check_grid, givens_consistent
 from test_golden import FILES, _read, _values
 
 P1074_RINGS = np.array([[6 + min(i, j, 8 - i, 8 - j) for j in range(9)] for i in range(9)])
@@ -41,11 +41,11 @@ def check_result(puzzle, box, weights, result, expected):
     """The result claims the expected best, is a solution of the puzzle, and scores it."""
     if expected is None:
         assert result is None
-        return
-    assert result is not None and result.score == expected
-    grid = [int(v) for v in np.asarray(result.solution).ravel()]
-    assert check_grid(puzzle, grid, box) is None
-    assert score_of(grid, weights) == expected
+    else:
+        assert result is not None and result.score == expected
+        grid = [int(v) for v in np.asarray(result.solution).ravel()]
+        assert check_grid(puzzle, grid, box) is None
+        assert score_of(grid, weights) == expected
 
 
 # --- the official samples --------------------------------------------------------------------
@@ -226,11 +226,12 @@ def test_properties(values, seed):
     assert fs.max_score(same).score == result.score
     other = list(puzzle)
     other[cell] = rng.choice([v for v in range(1, 10) if v != best[cell]])
-    try:
+    if givens_consistent(other, (3, 3)):
         changed = fs.max_score(other)
-    except fs.ConflictError:
-        return
-    assert changed is None or changed.score <= result.score
+        assert changed is None or changed.score <= result.score
+    else:  # the other value repeats a given: refused, naming the clash
+        with pytest.raises(fs.ConflictError):
+            fs.max_score(other)
 
 
 @given(
@@ -242,12 +243,13 @@ def test_properties_4x4_any_weights(weights, givens):
     for cell, v in givens:
         puzzle[cell] = v
     table = np.array(weights).reshape(4, 4)
-    try:
+    if givens_consistent(puzzle, (2, 2)):
         result = fs.max_score(puzzle, weights=table)
-    except fs.ConflictError:
-        return
-    expected, _ = best_by_enumeration(puzzle, (2, 2), table)
-    check_result(puzzle, (2, 2), table, result, expected)
+        expected, _ = best_by_enumeration(puzzle, (2, 2), table)
+        check_result(puzzle, (2, 2), table, result, expected)
+    else:  # repeated givens (the oracle says so): a ConflictError, never a score
+        with pytest.raises(fs.ConflictError):
+            fs.max_score(puzzle, weights=table)
 
 
 # --- forms, sizes, weights -------------------------------------------------------------------
