@@ -35,46 +35,6 @@ ACWING166 = Sample(
     ),
 )
 
-ACWING169 = Sample(
-    _lines(
-        "--A----C-----O-I",
-        "-J--A-B-P-CGF-H-",
-        "--D--F-I-E----P-",
-        "-G-EL-H----M-J--",
-        "----E----C--G---",
-        "-I--K-GA-B---E-J",
-        "D-GP--J-F----A--",
-        "-E---C-B--DP--O-",
-        "E--F-M--D--L-K-A",
-        "-C--------O-I-L-",
-        "H-P-C--F-A--B---",
-        "---G-OD---J----H",
-        "K---J----H-A-P-L",
-        "--B--P--E--K--A-",
-        "-H--B--K--FI-C--",
-        "--F---C--D--H-N-",
-    ),
-    _lines(
-        "FPAHMJECNLBDKOGI",
-        "OJMIANBDPKCGFLHE",
-        "LNDKGFOIJEAHMBPC",
-        "BGCELKHPOFIMAJDN",
-        "MFHBELPOACKJGNID",
-        "CILNKDGAHBMOPEFJ",
-        "DOGPIHJMFNLECAKB",
-        "JEKAFCNBGIDPLHOM",
-        "EBOFPMIJDGHLNKCA",
-        "NCJDHBAEKMOFIGLP",
-        "HMPLCGKFIAENBDJO",
-        "AKIGNODLBPJCEFMH",
-        "KDEMJIFNCHGAOPBL",
-        "GLBCDPMHEONKJIAF",
-        "PHNOBALKMJFIDCEG",
-        "IAFJOECGLDPBHMNK",
-        "",
-    ),
-)
-
 HDU1426 = Sample(
     _lines(
         "7 1 2 ? 6 ? 3 5 8",
@@ -267,44 +227,49 @@ POJ3074 = Sample(
     ),
 )
 
-POJ3076 = Sample(
-    _lines(
-        "--A----C-----O-I",
-        "-J--A-B-P-CGF-H-",
-        "--D--F-I-E----P-",
-        "-G-EL-H----M-J--",
-        "----E----C--G---",
-        "-I--K-GA-B---E-J",
-        "D-GP--J-F----A--",
-        "-E---C-B--DP--O-",
-        "E--F-M--D--L-K-A",
-        "-C--------O-I-L-",
-        "H-P-C--F-A--B---",
-        "---G-OD---J----H",
-        "K---J----H-A-P-L",
-        "--B--P--E--K--A-",
-        "-H--B--K--FI-C--",
-        "--F---C--D--H-N-",
-    ),
-    _lines(
-        "FPAHMJECNLBDKOGI",
-        "OJMIANBDPKCGFLHE",
-        "LNDKGFOIJEAHMBPC",
-        "BGCELKHPOFIMAJDN",
-        "MFHBELPOACKJGNID",
-        "CILNKDGAHBMOPEFJ",
-        "DOGPIHJMFNLECAKB",
-        "JEKAFCNBGIDPLHOM",
-        "EBOFPMIJDGHLNKCA",
-        "NCJDHBAEKMOFIGLP",
-        "HMPLCGKFIAENBDJO",
-        "AKIGNODLBPJCEFMH",
-        "KDEMJIFNCHGAOPBL",
-        "GLBCDPMHEONKJIAF",
-        "PHNOBALKMJFIDCEG",
-        "IAFJOECGLDPBHMNK",
-    ),
+_POJ3076_INPUT = _lines(
+    "--A----C-----O-I",
+    "-J--A-B-P-CGF-H-",
+    "--D--F-I-E----P-",
+    "-G-EL-H----M-J--",
+    "----E----C--G---",
+    "-I--K-GA-B---E-J",
+    "D-GP--J-F----A--",
+    "-E---C-B--DP--O-",
+    "E--F-M--D--L-K-A",
+    "-C--------O-I-L-",
+    "H-P-C--F-A--B---",
+    "---G-OD---J----H",
+    "K---J----H-A-P-L",
+    "--B--P--E--K--A-",
+    "-H--B--K--FI-C--",
+    "--F---C--D--H-N-",
 )
+_POJ3076_OUTPUT = _lines(
+    "FPAHMJECNLBDKOGI",
+    "OJMIANBDPKCGFLHE",
+    "LNDKGFOIJEAHMBPC",
+    "BGCELKHPOFIMAJDN",
+    "MFHBELPOACKJGNID",
+    "CILNKDGAHBMOPEFJ",
+    "DOGPIHJMFNLECAKB",
+    "JEKAFCNBGIDPLHOM",
+    "EBOFPMIJDGHLNKCA",
+    "NCJDHBAEKMOFIGLP",
+    "HMPLCGKFIAENBDJO",
+    "AKIGNODLBPJCEFMH",
+    "KDEMJIFNCHGAOPBL",
+    "GLBCDPMHEONKJIAF",
+    "PHNOBALKMJFIDCEG",
+    "IAFJOECGLDPBHMNK",
+)
+
+POJ3076 = Sample(_POJ3076_INPUT, _POJ3076_OUTPUT)
+
+# AcWing 169 is the same problem with the same sample; its answer has a blank line after
+# each grid.
+ACWING169 = Sample(_POJ3076_INPUT, _POJ3076_OUTPUT + "\n")
+
 
 SPOJ_SUDOKU = Sample(
     _lines(
