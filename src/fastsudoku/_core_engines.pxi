@@ -164,6 +164,13 @@ cdef int engine_run(const Sudoku *p, const uint8_t *values, const EngineOptions 
 cdef dict _ENGINE_IDS = {name: k for k, name in enumerate(ENGINES)}
 
 
+cdef int engine_id(str engine) except -1:
+    """The EngineId of an engine's name; ValueError naming the choices otherwise."""
+    if engine not in _ENGINE_IDS:
+        raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
+    return _ENGINE_IDS[engine]
+
+
 cdef class Options:
     """The options of a search (EngineOptions), made once and passed to every search call.
 
@@ -176,9 +183,7 @@ cdef class Options:
     def __init__(self, str engine="auto", limit=1, node_limit=None, int locked_levels=1,
                  int track_over=XC_TRACK_OVER, int tree_over=XC_TREE_OVER):
         engine_options_default(&self.o)
-        if engine not in _ENGINE_IDS:
-            raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
-        self.o.engine = _ENGINE_IDS[engine]
+        self.o.engine = engine_id(engine)
         self.o.limit = -1 if limit is None else limit
         self.o.node_limit = -1 if node_limit is None else node_limit
         self.o.locked_levels = locked_levels
@@ -250,10 +255,8 @@ cdef int prepare(Sudoku *p, EngineOptions *o, int r, int c) except -1:
 def engine_for(str engine, int r, int c):
     """The name of the engine that runs a Sudoku of box shape (r, c) on `engine` ("auto"
     resolved); ValueError if that engine cannot take the shape."""
-    if engine not in _ENGINE_IDS:
-        raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
-    cdef const Geometry *g = geometry_for(r, c)
-    return ENGINES[resolve_engine(_ENGINE_IDS[engine], g)]
+    cdef int e = engine_id(engine)
+    return ENGINES[resolve_engine(e, geometry_for(r, c))]
 
 #
 # Statuses reach Python as the SearchStatus codes below; the Python layer names them.
@@ -392,14 +395,19 @@ cdef class _Resumable:
         """The solution just found, as the leaf hands it to Python."""
         raise NotImplementedError
 
-    cdef int step(self) except? -1:
-        cdef int status
-        with nogil:
-            status = self.e.next(self.state)
+    cdef int ended(self, int status) except -1:
+        """status, after a run of the search: a search stopped by Ctrl-C or out of memory is
+        freed and its error raised (raise_stopped)."""
         if status == SEARCH_INTERRUPTED or status == SEARCH_NOMEM:
             self.release()
             raise_stopped(status)
         return status
+
+    cdef int step(self) except? -1:
+        cdef int status
+        with nogil:
+            status = self.e.next(self.state)
+        return self.ended(status)
 
     def next_solution(self):
         """(FOUND, the solution) or (EXHAUSTED or NODE_LIMIT, None)."""
@@ -420,9 +428,7 @@ cdef class _Resumable:
             n = 1
             with nogil:
                 status = engine_count(self.e, self.state, NULL, limit, NULL, &n)
-            if status == SEARCH_INTERRUPTED or status == SEARCH_NOMEM:
-                self.release()
-                raise_stopped(status)
+            self.ended(status)
         return n, first, status
 
 
@@ -521,7 +527,5 @@ cdef class ExactCoverSearch(_Resumable):
         cdef int status
         with nogil:
             status = engine_count(self.e, self.state, NULL, limit, NULL, &n)
-        if status == SEARCH_INTERRUPTED or status == SEARCH_NOMEM:
-            self.release()
-            raise_stopped(status)
+        self.ended(status)
         return n, status
