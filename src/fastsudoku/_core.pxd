@@ -77,6 +77,8 @@ ctypedef struct EngineOptions:
     int64_t limit            # stop after this many solutions; < 0: all of them
     int64_t node_limit       # stop when the guesses reach it; < 0: none
     int locked_levels        # bitmask: locked candidates at levels < this (1: the root only)
+    int strong_over          # bitmask: the strong search (search_strong) at sides >= this
+    int64_t probe_fails      # bitmask, strong: probe from this many dead ends on (< 0: never)
     int track_over           # dlx: keep forced columns listed above this many primary columns
     int tree_over            # dlx: choose the column with a tree of sizes above this many
 
@@ -126,6 +128,22 @@ ctypedef struct Search:
     uint64_t *states
     int *branch_cell
     uint64_t *branch_rest
+    # branch_bit: 0 for a cell branch; else the value of a place branch (its unit in
+    # branch_cell, its cells left as unit positions in branch_rest)
+    uint64_t *branch_bit
+    uint64_t *scratch        # one level of scratch for probing
+    # The strong search (search_strong; all 0 without it)
+    bint place_branch        # branch on a value's two places in a unit when cells have more
+    uint64_t *root           # the root level as propagated from the givens (to start again)
+    int64_t fails            # dead ends met
+    int64_t probes           # probes made (counted as guesses by the node limit)
+    int64_t probe_fails      # probe every level from this many dead ends on (start_probing)
+    bint probing
+    bint probe_found         # the last probe removed a candidate
+    int probe_backoff        # levels to leave unprobed after the next fruitless probe
+    int probe_skip           # levels still to leave unprobed
+    bint found               # a solution was reported: never start again
+    bint dead                # the probed root is a contradiction: no solution
     Work work
     size_t level_words       # uint64 words of one level (ncells + nunits)
     uint64_t *segs           # ncells words of scratch for the box-line segments
@@ -186,6 +204,7 @@ ctypedef struct Search9:
 cdef const Geometry *geometry_for(int r, int c) except NULL
 cdef int search_init(Search *s, const Geometry *g, const uint8_t *values,
                      int locked_levels) noexcept nogil
+cdef int search_strong(Search *s, int64_t probe_fails) noexcept nogil
 cdef void search_free(Search *s) noexcept nogil
 cdef int search_next(Search *s) noexcept nogil
 cdef void search_solution(const Search *s, uint8_t *out) noexcept nogil

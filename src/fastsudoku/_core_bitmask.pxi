@@ -226,7 +226,74 @@ cdef bint propagate(const Geometry *g, uint64_t *cand, Work *work, uint64_t *seg
     return propagate_shape(g, cand, work, seg, locked, g.n, g.r, g.c, g.npeers, g.nwords)
 
 
+cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
+    """Failed-literal probing of a propagated level: each candidate of each unplaced cell is
+    tried on a scratch copy of the level; one whose propagation fails leaves the level,
+    which is propagated again.  Round the cells until a whole round (from the last change)
+    changes nothing.  False on a contradiction."""
+    cdef const Geometry *g = s.g
+    cdef uint64_t *scratch = s.scratch
+    cdef size_t words = s.level_words
+    cdef uint64_t m, bit
+    cdef int cell = 0, quiet = 0, ncells = g.ncells
+    cdef int64_t literals = 0
+    for cell in range(ncells):
+        if not has_one_bit(cand[cell]):
+            literals += popcount(cand[cell])
+    if literals * <int64_t>words > PROBE_WORDS:
+        return True
+    cell = 0
+    while quiet < ncells:
+        m = cand[cell]
+        quiet += 1
+        if not has_one_bit(m):
+            while m:
+                bit = lowest_bit(m)
+                m ^= bit
+                memcpy(scratch, cand, words * sizeof(uint64_t))
+                clear_work(s)
+                s.probes += 1
+                if (eliminate(g, scratch, cell, scratch[cell] ^ bit, &s.work, g.nwords)
+                        and propagate(g, scratch, &s.work, s.segs, False)):
+                    continue
+                clear_work(s)
+                if not (eliminate(g, cand, cell, bit, &s.work, g.nwords)
+                        and propagate(g, cand, &s.work, s.segs, False)):
+                    return False
+                quiet = 0
+                s.probe_found = True
+                # On with the cell's candidates above bit (propagation may have taken some).
+                m = cand[cell] & ~((bit << 1) - 1)
+        cell += 1
+        if cell == ncells:
+            cell = 0
+    return True
+
+
+cdef inline bint probe_level(Search *s, uint64_t *cand) noexcept nogil:
+    """probe() on the levels the search makes once it probes, backing off where probing
+    finds nothing: after k fruitless probes in a row, the next 2**k - 1 levels (at most
+    PROBE_BACKOFF) are not probed.  False on a contradiction."""
+    if s.probe_skip:
+        s.probe_skip -= 1
+        return True
+    s.probe_found = False
+    if not probe(s, cand):
+        s.probe_backoff = 0
+        return False
+    if s.probe_found:
+        s.probe_backoff = 0
+    else:
+        s.probe_backoff = min(2 * s.probe_backoff + 1, PROBE_BACKOFF)
+        s.probe_skip = s.probe_backoff
+    return True
+
+
 cdef enum:
+    PROBE_BACKOFF = 63        # levels left unprobed after fruitless probes, at most
+    PROBE_WORDS = 1 << 21     # probe no level whose candidates times its words pass this
+    STRONG_OVER = 16      # EngineOptions.strong_over's default
+    PROBE_FAILS = 64      # EngineOptions.probe_fails's default
     TIE_LIMIT = 8         # tied cells scored by choose_cell_shape
 
 
@@ -287,12 +354,38 @@ cdef int choose_cell(const Geometry *g, const uint64_t *cand, uint16_t *ties) no
     return choose_cell_shape(g, cand, ties, g.ncells, g.npeers, TIE_LIMIT if g.n <= 16 else 1)
 
 
+cdef inline int choose_place(const Geometry *g, const uint64_t *cand, uint64_t *bit_out,
+                             const int n) noexcept nogil:
+    """A unit where some value has exactly two cells left: the unit (the value's bit in
+    *bit_out), or -1 if there is none."""
+    cdef const uint64_t *placed_in = cand + g.ncells
+    cdef const uint16_t *unit
+    cdef uint64_t m, once, twice, thrice, two
+    cdef int u, k
+    for u in range(g.nunits):
+        unit = g.units + u * n
+        once = 0
+        twice = 0
+        thrice = 0
+        for k in range(n):
+            m = cand[unit[k]]
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        two = twice & ~thrice & ~placed_in[u]
+        if two:
+            bit_out[0] = lowest_bit(two)
+            return u
+    return -1
+
+
 cdef int search_grow(Search *s) noexcept nogil:
     """Make room for one more level; 0 on success, -1 out of memory."""
     cdef int capacity = s.capacity * 2
     if not (regrow(<void **>&s.states, <size_t>capacity * s.level_words * sizeof(uint64_t))
             and regrow(<void **>&s.branch_cell, capacity * sizeof(int))
-            and regrow(<void **>&s.branch_rest, capacity * sizeof(uint64_t))):
+            and regrow(<void **>&s.branch_rest, capacity * sizeof(uint64_t))
+            and regrow(<void **>&s.branch_bit, capacity * sizeof(uint64_t))):
         return -1
     s.capacity = capacity
     return 0
@@ -318,18 +411,21 @@ cdef int search_init(Search *s, const Geometry *g, const uint8_t *values,
     s.g = g
     s.run.node_limit = -1
     s.run.next_signal_check = SIGNAL_INTERVAL
+    s.probe_fails = INT64_MAX
     s.level_words = ncells + g.nunits
     s.capacity = 8 if ncells > 1024 else 32
     s.states = <uint64_t *>malloc(<size_t>s.capacity * s.level_words * sizeof(uint64_t))
     s.branch_cell = <int *>malloc(s.capacity * sizeof(int))
     s.branch_rest = <uint64_t *>malloc(s.capacity * sizeof(uint64_t))
+    s.branch_bit = <uint64_t *>calloc(s.capacity, sizeof(uint64_t))
+    s.scratch = <uint64_t *>malloc(s.level_words * sizeof(uint64_t))
     # Each cell becomes single at most once per level: the queue cannot overflow.
     s.work.naked = <uint16_t *>malloc((ncells + 1) * sizeof(uint16_t))
     s.segs = <uint64_t *>malloc(ncells * sizeof(uint64_t))
     s.ties = <uint16_t *>malloc(TIE_LIMIT * sizeof(uint16_t))
     s.locked_levels = locked_levels
     if (s.segs == NULL or s.ties == NULL or s.states == NULL or s.branch_cell == NULL
-            or s.branch_rest == NULL
+            or s.branch_rest == NULL or s.branch_bit == NULL or s.scratch == NULL
             or s.work.naked == NULL):
         s.run.phase = PHASE_DONE
         return -1
@@ -352,10 +448,38 @@ cdef int search_init(Search *s, const Geometry *g, const uint8_t *values,
     return 1
 
 
+cdef int search_strong(Search *s, int64_t probe_fails) noexcept nogil:
+    """Make a search just set up by search_init (that returned 1) a strong one: it branches
+    on a value's two places in a unit when no cell has two candidates, and probes every
+    level (probe()) once it has met probe_fails dead ends (0: from the root, < 0: never;
+    see start_probing).  Returns 1, 0 if the probed root is a contradiction (the search is
+    then exhausted), -1 out of memory."""
+    s.place_branch = True
+    if probe_fails < 0:
+        s.probe_fails = INT64_MAX
+        return 1
+    s.probe_fails = probe_fails
+    s.root = <uint64_t *>malloc(s.level_words * sizeof(uint64_t))
+    if s.root == NULL:
+        s.run.phase = PHASE_DONE
+        return -1
+    memcpy(s.root, s.states, s.level_words * sizeof(uint64_t))
+    if probe_fails == 0:
+        s.probing = True
+        clear_work(s)
+        if not probe(s, s.states):
+            s.run.phase = PHASE_DONE
+            return 0
+    return 1
+
+
 cdef void search_free(Search *s) noexcept nogil:
     free(s.states)
     free(s.branch_cell)
     free(s.branch_rest)
+    free(s.branch_bit)
+    free(s.scratch)
+    free(s.root)
     free(s.work.naked)
     free(s.segs)
     free(s.ties)
@@ -364,6 +488,9 @@ cdef void search_free(Search *s) noexcept nogil:
     s.states = NULL
     s.branch_cell = NULL
     s.branch_rest = NULL
+    s.branch_bit = NULL
+    s.scratch = NULL
+    s.root = NULL
     s.work.naked = NULL
     s.run.phase = PHASE_DONE
 
@@ -387,13 +514,43 @@ cdef inline uint64_t *search_child(Search *s, int d, bint last) noexcept nogil:
 cdef inline int bitmask_choose(Search *s, int d) noexcept nogil:
     """Choose the cell to branch on at level d: 1, or 0 when every cell is placed (a
     solution; propagation never leaves a level with an empty cell)."""
+    cdef const Geometry *g = s.g
     cdef uint64_t *top = s.states + <size_t>d * s.level_words
-    cdef int cell = choose_cell(s.g, top, s.ties)
+    cdef int cell, u, k
+    cdef uint64_t bit, rest
+    cdef const uint16_t *unit
+    cell = choose_cell(g, top, s.ties)
+    if s.dead:
+        return -1
     if cell < 0:
+        s.found = True
         return 0
+    if s.place_branch and popcount(top[cell]) > 2:
+        u = choose_place(g, top, &bit, g.n)
+        if u >= 0:
+            unit = g.units + u * g.n
+            rest = 0
+            for k in range(g.n):
+                if top[unit[k]] & bit:
+                    rest |= (<uint64_t>1) << k
+            s.branch_cell[d] = u
+            s.branch_bit[d] = bit
+            s.branch_rest[d] = rest
+            return 1
     s.branch_cell[d] = cell
+    s.branch_bit[d] = 0
     s.branch_rest[d] = top[cell]
     return 1
+
+
+cdef inline int bitmask_spend(Search *s) noexcept nogil:
+    """copy_spend with the probes counted as guesses for the node limit and the checks for
+    Ctrl-C (a probe is a copy of the level and its propagation, as a guess is)."""
+    cdef int64_t spent = s.run.guesses + s.probes
+    cdef int status = search_budget(spent, s.run.node_limit, spent, &s.run.next_signal_check)
+    if status == 0:
+        s.run.guesses += 1
+    return status
 
 
 cdef inline bint bitmask_has_next(const Search *s, int d) noexcept nogil:
@@ -409,15 +566,39 @@ cdef inline int bitmask_advance(Search *s, int d) noexcept nogil:
     cdef int cell = s.branch_cell[d]
     cdef uint64_t *child
     rest ^= bit
+    if s.branch_bit[d]:
+        # A place branch: the value s.branch_bit[d] in the next of its unit's cells.
+        cell = g.units[cell * g.n + bit_index(bit)]
+        bit = s.branch_bit[d]
     s.branch_rest[d] = rest
     clear_work(s)
     child = search_child(s, d, rest == 0)
     if child == NULL:
         return STEP_NOMEM
     if (eliminate(g, child, cell, child[cell] ^ bit, &s.work, g.nwords)
-            and propagate(g, child, &s.work, s.segs, d + 1 < s.locked_levels)):
+            and propagate(g, child, &s.work, s.segs, d + 1 < s.locked_levels)
+            and (not s.probing or probe_level(s, child))):
         return STEP_DEEPER if rest else STEP_IN_PLACE
+    s.fails += 1
+    if s.fails == s.probe_fails and start_probing(s):
+        return STEP_RESTART
     return STEP_FAILED if rest else STEP_SPENT
+
+
+cdef bint start_probing(Search *s) noexcept nogil:
+    """The search has met EngineOptions.probe_fails dead ends: probe every level from now
+    on.  Before the first solution, start again from the root, probed (the first choices,
+    made without it, are the ones that cost most); after it, go on (a restart would find
+    that solution again).  True if it starts again."""
+    s.probing = True
+    if s.found or s.root == NULL:
+        return False
+    memcpy(s.states + <size_t>s.run.base * s.level_words, s.root,
+           s.level_words * sizeof(uint64_t))
+    clear_work(s)
+    if not probe(s, s.states + <size_t>s.run.base * s.level_words):
+        s.dead = True
+    return True
 
 
 cdef void search_solution(const Search *s, uint8_t *out) noexcept nogil:

@@ -25,6 +25,8 @@ cdef Engine ENGINE_TABLE[ENGINE_COUNT]
 cdef int bitmask_init(EngineState *s, const Sudoku *p, const uint8_t *values,
                       const EngineOptions *o) noexcept nogil:
     cdef int rc = search_init(&s.bitmask, p.g, values, o.locked_levels)
+    if rc > 0 and p.g.n >= o.strong_over:
+        rc = search_strong(&s.bitmask, o.probe_fails)
     s.run.node_limit = o.node_limit
     return rc
 
@@ -115,6 +117,8 @@ cdef void engine_options_default(EngineOptions *o) noexcept nogil:
     o.limit = 1
     o.node_limit = -1
     o.locked_levels = 1
+    o.strong_over = STRONG_OVER
+    o.probe_fails = PROBE_FAILS
     o.track_over = XC_TRACK_OVER
     o.tree_over = XC_TREE_OVER
 
@@ -181,7 +185,8 @@ cdef class Options:
     cdef EngineOptions o
 
     def __init__(self, str engine="auto", limit=1, node_limit=None, int locked_levels=1,
-                 int track_over=XC_TRACK_OVER, int tree_over=XC_TREE_OVER):
+                 int track_over=XC_TRACK_OVER, int tree_over=XC_TREE_OVER,
+                 int strong_over=STRONG_OVER, probe_fails=PROBE_FAILS):
         engine_options_default(&self.o)
         self.o.engine = engine_id(engine)
         self.o.limit = -1 if limit is None else limit
@@ -189,6 +194,8 @@ cdef class Options:
         self.o.locked_levels = locked_levels
         self.o.track_over = track_over
         self.o.tree_over = tree_over
+        self.o.strong_over = strong_over
+        self.o.probe_fails = -1 if probe_fails is None else probe_fails
 
     @property
     def engine(self):
@@ -207,6 +214,14 @@ cdef class Options:
         return self.o.locked_levels
 
     @property
+    def strong_over(self):
+        return self.o.strong_over
+
+    @property
+    def probe_fails(self):
+        return None if self.o.probe_fails < 0 else self.o.probe_fails
+
+    @property
     def track_over(self):
         return self.o.track_over
 
@@ -217,6 +232,7 @@ cdef class Options:
     def __repr__(self):
         return (f"Options(engine={self.engine!r}, limit={self.limit}, "
                 f"node_limit={self.node_limit}, locked_levels={self.o.locked_levels}, "
+                f"strong_over={self.o.strong_over}, probe_fails={self.probe_fails}, "
                 f"track_over={self.o.track_over}, tree_over={self.o.tree_over})")
 
 

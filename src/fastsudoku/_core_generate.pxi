@@ -83,6 +83,9 @@ cdef int gen_full(const Sudoku *p, const EngineOptions *engine, EngineState *wor
     cdef int status
     o.limit = 1
     o.node_limit = 20000
+    # The plain search: the strong one's branching would find other grids from the same
+    # seed (generated puzzles are pinned by seed), and a random start seldom needs it.
+    o.strong_over = MAX_SIDE + 1
     cdef bint clash
     cdef int *rows = scratch
     cdef int *cols = scratch + n
@@ -157,8 +160,13 @@ cdef int is_unique(const Sudoku *p, const EngineOptions *engine, EngineState *wo
     cdef EngineResult result
     cdef EngineOptions o = engine[0]
     o.limit = 2
-    o.node_limit = (GEN_UNIQUE_NODE_LIMIT if p.g.n < GEN_LARGE_SIDE
-                    else GEN_UNIQUE_NODE_LIMIT_LARGE)
+    if p.g.n < GEN_LARGE_SIDE:
+        o.node_limit = GEN_UNIQUE_NODE_LIMIT
+    else:
+        # Short checks, on the plain search: the strong one's probes would spend the
+        # budget before they paid (a probed 25x25 level costs thousands of guesses).
+        o.node_limit = GEN_UNIQUE_NODE_LIMIT_LARGE
+        o.strong_over = MAX_SIDE + 1
     cdef int status = engine_run(p, values, &o, &result, NULL, work)
     if status == SEARCH_INTERRUPTED or status == SEARCH_NOMEM:
         return -1

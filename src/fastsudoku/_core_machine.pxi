@@ -94,6 +94,8 @@ cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
             status = bx_spend(s, d)
         elif AnySearch is TargetSearch:
             status = target_spend(s)
+        elif AnySearch is Search:
+            status = bitmask_spend(s)
         else:
             status = copy_spend(run)
         if status:
@@ -120,6 +122,9 @@ cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
             phase = PHASE_NEXT
         elif rc == STEP_SPENT:
             phase = PHASE_BACKTRACK
+        elif rc == STEP_RESTART:
+            d = run.base
+            phase = PHASE_DESCEND
         else:
             run.depth = d
             run.phase = PHASE_DONE

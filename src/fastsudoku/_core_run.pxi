@@ -26,6 +26,7 @@ cdef enum:
     STEP_FAILED = 0          # a contradiction: try level d's next alternative
     STEP_SPENT = -1          # a contradiction on level d itself: it is gone, backtrack
     STEP_NOMEM = -2
+    STEP_RESTART = 3         # level base was set up again: go down from there (bitmask)
 
 
 cdef int check_signals() noexcept nogil:
