@@ -19,13 +19,13 @@ from pathlib import Path
 
 from ortools.sat.python import cp_model
 
-DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn"  # fastsudoku up to 49x49
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def read(path):
     """(side, box rows, box columns, puzzles as lists of 0..N): the alphabet is A-P for
-    letter-only 16x16 files, else 1-9A-Z, '.' empty."""
+    letter-only 16x16 files, else 1-9A-Za-n (fastsudoku's alphabet), '.' empty."""
     text = Path(path).read_text().splitlines()
     lines = [x.strip() for x in text if x.strip() and not x.startswith("#")]
     n = math.isqrt(len(lines[0]))

@@ -19,6 +19,7 @@ from reference import all_solutions, check_grid, count_solutions
 
 HERE = Path(__file__).resolve().parent
 HARD16 = HERE / "data" / "hard" / "16x16_tough.txt"
+LARGE = HERE / "data" / "hard" / "large.txt"
 SERG = HERE.parent.parent / "shared" / "data" / "puzzles7_serg_benchmark"
 
 # probe_fails: probing from the root; after 1 dead end (a restart at once); after 5.
@@ -127,6 +128,18 @@ def test_tough_sparse_16x16_are_proven_unique(line):
     solution = parse(result.solution)
     check_grid(list(grid.values), list(solution.values), (4, 4))
     assert fs.solve(line, node_limit=200_000) == result.solution
+
+
+@pytest.mark.parametrize("line", _lines(LARGE))
+def test_hard_large_puzzles_are_proven_unique(line):
+    """25x25 (Frisch's instance 19 with a row filled), 36x36 and 49x49 minimal puzzles: one
+    solution, which keeps the givens and the rules, within a bounded search (the strong
+    search is on by default at these sides)."""
+    grid = parse(line)
+    box = (grid.r, grid.c)
+    result = fs.search(line, limit=2, node_limit=2_000_000)
+    assert result.count == 1 and result.complete
+    check_grid(list(grid.values), list(parse(result.solution).values), box)
 
 
 def test_tough_16x16_in_a_batch_with_a_bad_one():

@@ -242,6 +242,11 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
             literals += popcount(cand[cell])
     if literals * <int64_t>words > PROBE_WORDS:
         return True
+    # Locked candidates on the level first (not in each probe: there they cost more than
+    # they find; here 6% off the time on 16x16_forum_tough, its worst 106 -> 98 ms).
+    clear_work(s)
+    if not propagate(g, cand, &s.work, s.segs, True):
+        return False
     cell = 0
     while quiet < ncells:
         m = cand[cell]
