@@ -256,6 +256,20 @@ ctypedef struct ExactCover:
     uint8_t *dirty           # ncols + 1: the size changed since the tree last saw it
     int32_t *dirty_list      # ncols + 1: those columns
     int ndirty
+    # Failed-row probing (xc_strong; Sudoku from EngineOptions.strong_over, no tree):
+    int64_t probe_fails      # probe every level from this many dead ends on (never: max)
+    int64_t fails            # dead ends met
+    int64_t probes           # rows probed (counted as guesses by the node limit)
+    bint probing
+    bint probe_found         # the last round of probes removed a row
+    int probe_backoff        # as in Search (probe_level)
+    int probe_skip
+    int32_t *trail           # nrows: the first nodes of the rows probing removed, in order
+    int ntrail
+    int32_t *trail_at        # ncols + 2: ntrail when level d began (its removals follow)
+    int32_t *undo            # ncols + 1: the columns a probe covered, in order
+    uint32_t *stamp          # nrows: the round in which a row was last probed
+    uint32_t round           # (wraps: a row left unprobed once in 2**32 rounds)
 
 
 cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,

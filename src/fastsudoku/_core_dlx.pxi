@@ -38,6 +38,9 @@ cdef enum:
     # Real sizes stay below 2**29 (nnodes is an int32), so the three ranges never meet.
     XC_SECONDARY = 1 << 29
     XC_COVERED = 1 << 30
+    # Probe no level whose uncovered primary columns hold more ones than this (minimal
+    # 49x49 puzzles: about 25,000 at the root).
+    XC_PROBE_ONES = 1 << 17
 
 
 cdef inline void xc_cover(ExactCover *x, int c) noexcept nogil:
@@ -256,6 +259,10 @@ cdef void xc_free(ExactCover *x) noexcept nogil:
     free(x.tree)
     free(x.dirty)
     free(x.dirty_list)
+    free(x.trail)
+    free(x.trail_at)
+    free(x.undo)
+    free(x.stamp)
     memset(x, 0, sizeof(ExactCover))
     x.run.phase = PHASE_DONE
 
@@ -459,21 +466,176 @@ cdef int xc_tree_choose(ExactCover *x) noexcept nogil:
     return best
 
 
+# Failed-row probing (the strong search of large Sudoku, as the bitmask engine's probe()):
+# a row is probed by selecting it and taking every column it leaves with one row, until
+# none is left or some column has no row (the row fails), then undoing it all.  A row that
+# fails is removed from the matrix at this level (unlinked from its columns, as a cover
+# unlinks rows) and put back, in reverse order, when the search leaves the level.
+
+
+cdef int xc_strong(ExactCover *x, int64_t probe_fails) noexcept nogil:
+    """Make a search probe every level (xc_probe_level) once it has met probe_fails dead
+    ends (0: from the root; < 0: never).  Not with the tree of sizes.  0, or -1 out of
+    memory (the search is then finished; xc_free frees what was allocated)."""
+    if probe_fails < 0 or x.tree != NULL:
+        return 0
+    x.trail = <int32_t *>malloc((<size_t>x.nrows + 1) * sizeof(int32_t))
+    x.trail_at = <int32_t *>calloc(<size_t>x.ncols + 2, sizeof(int32_t))
+    x.undo = <int32_t *>malloc((<size_t>x.ncols + 1) * sizeof(int32_t))
+    x.stamp = <uint32_t *>calloc(<size_t>x.nrows + 1, sizeof(uint32_t))
+    if x.trail == NULL or x.trail_at == NULL or x.undo == NULL or x.stamp == NULL:
+        x.run.phase = PHASE_DONE
+        return -1
+    x.probe_fails = probe_fails
+    x.probing = probe_fails == 0
+    return 0
+
+
+cdef inline void xc_cover_row(ExactCover *x, int32_t i, int *nundo) noexcept nogil:
+    """Select node i's row inside a probe: cover its columns, noted in x.undo."""
+    cdef int32_t j = i
+    while True:
+        xc_cover_shape(x, x.C[j], True, False)
+        x.undo[nundo[0]] = x.C[j]
+        nundo[0] += 1
+        j = x.R[j]
+        if j == i:
+            break
+
+
+cdef bint xc_probe_row(ExactCover *x, int32_t i) noexcept nogil:
+    """Does selecting node i's row, and then every row a column is left with alone, leave
+    every primary column a row?  The matrix is as before when this returns."""
+    cdef const int32_t *S = x.size
+    cdef int nundo = 0, c
+    cdef bint ok = True
+    x.nhot = 0
+    x.dead = 0
+    xc_cover_row(x, i, &nundo)
+    while True:
+        if x.dead and S[x.dead] == 0:
+            ok = False
+            break
+        c = 0
+        while x.nhot > 0:
+            x.nhot -= 1
+            if S[x.hot[x.nhot]] <= 1:    # uncovered and primary (else the size is larger)
+                c = x.hot[x.nhot]
+                break
+        if c == 0:
+            break
+        if S[c] == 0:
+            ok = False
+            break
+        xc_cover_row(x, x.D[c], &nundo)
+    while nundo > 0:
+        nundo -= 1
+        xc_uncover_shape(x, x.undo[nundo], False)
+    x.nhot = 0
+    x.dead = 0
+    return ok
+
+
+cdef bint xc_remove_row(ExactCover *x, int32_t i) noexcept nogil:
+    """Unlink node i's row from its columns (on the trail); False if a column is left
+    with no row."""
+    cdef int32_t *U = x.U
+    cdef int32_t *D = x.D
+    cdef int32_t *S = x.size
+    cdef int32_t j = i
+    cdef bint ok = True
+    while True:
+        U[D[j]] = U[j]
+        D[U[j]] = D[j]
+        S[x.C[j]] -= 1
+        if S[x.C[j]] == 0:
+            ok = False
+        j = x.R[j]
+        if j == i:
+            break
+    x.trail[x.ntrail] = i
+    x.ntrail += 1
+    return ok
+
+
+cdef inline void xc_unprobe(ExactCover *x, int d) noexcept nogil:
+    """The search leaves level d: put back the rows probing removed there, last first."""
+    cdef int32_t i, j
+    if x.trail == NULL:
+        return
+    while x.ntrail > x.trail_at[d]:
+        x.ntrail -= 1
+        i = x.trail[x.ntrail]
+        j = x.L[i]
+        while True:
+            x.size[x.C[j]] += 1
+            x.U[x.D[j]] = j
+            x.D[x.U[j]] = j
+            if j == i:
+                break
+            j = x.L[j]
+
+
+cdef int xc_probe_level(ExactCover *x) noexcept nogil:
+    """Probe every row of the uncovered primary columns, removing those that fail, in
+    rounds until a round removes nothing; back off after fruitless levels as the bitmask
+    engine's probe_level does.  1 if rows were removed, 0 if none, -1 if the level is a
+    dead end (a column lost its last row)."""
+    cdef const int32_t *S = x.size
+    cdef int c
+    cdef int32_t i, after
+    cdef bint changed, found = False
+    cdef int64_t ones = 0
+    if x.probe_skip:
+        x.probe_skip -= 1
+        return 0
+    # Not on a level too large to probe whole (a near-empty 64x64 grid: 2**20 ones).
+    for c in range(1, x.nprimary + 1):
+        if S[c] < XC_SECONDARY:
+            ones += S[c]
+    if ones > XC_PROBE_ONES:
+        return 0
+    while True:
+        x.round += 1
+        changed = False
+        for c in range(1, x.nprimary + 1):
+            if S[c] >= XC_SECONDARY:
+                continue
+            i = x.D[c]
+            while i != c:
+                after = x.D[i]
+                if x.stamp[x.ROW[i]] != x.round:
+                    x.stamp[x.ROW[i]] = x.round
+                    x.probes += 1
+                    if not xc_probe_row(x, i):
+                        changed = True
+                        if not xc_remove_row(x, i):
+                            x.probe_backoff = 0
+                            return -1
+                i = after
+        if not changed:
+            break
+        found = True
+    if found:
+        x.probe_backoff = 0
+        return 1
+    x.probe_backoff = min(2 * x.probe_backoff + 1, PROBE_BACKOFF)
+    x.probe_skip = x.probe_backoff
+    return 0
+
+
 # The hooks of the one search loop (machine_next, _core_machine.pxi) for this engine.  A
 # level is a chosen column: choice[d] holds its header before the first row is tried, then
 # the row node being tried.  `tree` is a constant at each call (machine_next is compiled
 # once with the tree of sizes and once without, so the scan's copy has no test for it).
 
-cdef inline int xc_choose(ExactCover *x, int d, const bint tree) noexcept nogil:
-    """Choose the column to branch on at level d and cover it: 1; 0 when every primary
-    column is covered (a cover); -1 when some column has no row left (a dead end)."""
+cdef inline int xc_pick(ExactCover *x, int *size_out, const bint tree) noexcept nogil:
+    """The column to branch on (its size in *size_out; 0: a dead end): a column left with
+    one row or none by the covers, else the fewest rows (minimum remaining values)."""
     cdef const int32_t *S = x.size
     cdef int c, best, s, nties, nprimary = x.nprimary
     cdef int32_t ties[XC_TIES]
-    if x.live == 0:
-        return 0
-    # Minimum remaining values: the uncovered primary column with the fewest rows;
-    # covered and secondary columns have sizes >= XC_SECONDARY.  A plain array scan (no
+    # Covered and secondary columns have sizes >= XC_SECONDARY.  A plain array scan (no
     # pointer chasing through a header list) stops at a forced column.
     best = 0
     s = XC_SECONDARY
@@ -482,7 +644,8 @@ cdef inline int xc_choose(ExactCover *x, int d, const bint tree) noexcept nogil:
     if x.dead and S[x.dead] == 0:
         # A column left with no row: this branch is dead, whatever else is forced.
         x.dead = 0
-        return -1
+        size_out[0] = 0
+        return 0
     while x.nhot > 0:
         x.nhot -= 1
         c = x.hot[x.nhot]
@@ -508,7 +671,31 @@ cdef inline int xc_choose(ExactCover *x, int d, const bint tree) noexcept nogil:
                 nties += 1
         if x.track and nprimary <= XC_BITE_MAX and s >= 2 and nties > 1:
             best = xc_bite(x, ties, nties)
+    size_out[0] = s
+    return best
+
+
+cdef inline int xc_choose(ExactCover *x, int d, const bint tree) noexcept nogil:
+    """Choose the column to branch on at level d and cover it: 1; 0 when every primary
+    column is covered (a cover); -1 when some column has no row left (a dead end).  A
+    probing search (xc_strong) probes the level first when no column is forced."""
+    cdef int best, s, rc
+    if x.trail != NULL:
+        x.trail_at[d] = x.ntrail     # (xc_unprobe(d) runs however this level ends)
+    if x.live == 0:
+        return 0
+    best = xc_pick(x, &s, tree)
+    if s >= 2 and x.probing and not tree:
+        rc = xc_probe_level(x)
+        if rc > 0:
+            best = xc_pick(x, &s, tree)
+        elif rc < 0:
+            s = 0
     if s == 0:
+        if x.trail != NULL:
+            x.fails += 1
+            if x.fails == x.probe_fails:
+                x.probing = True
         return -1
     xc_cover_tree(x, best, tree)
     x.choice[d] = best
@@ -538,11 +725,11 @@ cdef inline void xc_release(ExactCover *x, int d, const bint tree) noexcept nogi
 
 
 cdef inline int xc_spend(ExactCover *x, int d) noexcept nogil:
-    """Before a row: the budget (guesses against the node limit; Ctrl-C every
-    SIGNAL_INTERVAL rows), then count it: a node, and a guess if its column has two or
+    """Before a row: the budget (guesses and probes against the node limit; Ctrl-C every
+    SIGNAL_INTERVAL rows and probes), then count it: a node, and a guess if its column has two or
     more rows."""
-    cdef int status = search_budget(x.run.guesses, x.run.node_limit, x.run.nodes,
-                                    &x.run.next_signal_check)
+    cdef int status = search_budget(x.run.guesses + x.probes, x.run.node_limit,
+                                    x.run.nodes + x.probes, &x.run.next_signal_check)
     cdef int32_t c
     if status == 0:
         x.run.nodes += 1

@@ -65,6 +65,8 @@ cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
             # A branch just chosen has a first alternative: on to take it.
         else:
             if phase == PHASE_BACKTRACK:
+                if AnySearch is ExactCover:
+                    xc_unprobe(s, d)
                 if d == run.base:
                     run.depth = d
                     run.phase = PHASE_DONE

@@ -94,6 +94,8 @@ cdef int dlx_sudoku_init(EngineState *s, const Sudoku *p, const uint8_t *values,
             if xc_select(x, cell * n + values[cell] - 1) != 0:
                 x.run.phase = PHASE_DONE
                 return 0
+    if n >= o.strong_over and xc_strong(x, o.probe_fails) < 0:
+        return -1
     return 1
 
 
