@@ -25,7 +25,9 @@ class SearchResult(NamedTuple):
 
     ``count``: solutions found, up to the limit; ``solution``: the first one in the
     puzzle's form, or None; ``guesses``: values the engine assigned by branching (every
-    alternative tried counts; 0 means singles and locked candidates solved it);
+    alternative tried counts; 0 means singles and locked candidates solved it; on 16x16
+    and larger the strong search's probes are not in it, but count against
+    ``node_limit``);
     ``complete``: True when the count is exact (the search ended before the limit).
     """
 
@@ -53,7 +55,8 @@ def _search(grid: Grid, options: _core.Options) -> SearchResult:
 
 def _limit_error(options: _core.Options, guesses: int, found: int) -> SearchLimitError:
     return SearchLimitError(
-        f"node limit of {options.node_limit} guesses reached after {found} solution(s)",
+        f"node limit of {options.node_limit} reached after {found} solution(s) and {guesses} "
+        "guesses (on 16x16 and larger, the probes of the strong search count too)",
         guesses=guesses,
         found=found,
     )
