@@ -144,6 +144,9 @@ ctypedef struct Search:
     int probe_skip           # levels still to leave unprobed
     bint found               # a solution was reported: never start again
     bint dead                # the probed root is a contradiction: no solution
+    # score (sides >= SCORE_OVER): a cell's candidates' product of 1 + cells their probes placed
+    double *score
+    bint scored              # the top level was just probed: score holds for it
     Work work
     size_t level_words       # uint64 words of one level (ncells + nunits)
     uint64_t *segs           # ncells words of scratch for the box-line segments

@@ -235,8 +235,9 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
     cdef uint64_t *scratch = s.scratch
     cdef size_t words = s.level_words
     cdef uint64_t m, bit
-    cdef int cell = 0, quiet = 0, ncells = g.ncells
+    cdef int cell = 0, quiet = 0, ncells = g.ncells, n = g.n, base, k
     cdef int64_t literals = 0
+    cdef double product
     for cell in range(ncells):
         if not has_one_bit(cand[cell]):
             literals += popcount(cand[cell])
@@ -248,10 +249,12 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
     if not propagate(g, cand, &s.work, s.segs, True):
         return False
     cell = 0
+    base = rows_placed(cand + ncells, n)
     while quiet < ncells:
         m = cand[cell]
         quiet += 1
         if not has_one_bit(m):
+            product = 1.0
             while m:
                 bit = lowest_bit(m)
                 m ^= bit
@@ -260,6 +263,8 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
                 s.probes += 1
                 if (eliminate(g, scratch, cell, scratch[cell] ^ bit, &s.work, g.nwords)
                         and propagate(g, scratch, &s.work, s.segs, False)):
+                    k = rows_placed(scratch + ncells, n) - base
+                    product *= 1 + k
                     continue
                 clear_work(s)
                 if not (eliminate(g, cand, cell, bit, &s.work, g.nwords)
@@ -267,12 +272,39 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
                     return False
                 quiet = 0
                 s.probe_found = True
+                base = rows_placed(cand + ncells, n)
                 # On with the cell's candidates above bit (propagation may have taken some).
                 m = cand[cell] & ~((bit << 1) - 1)
+            if s.score != NULL:
+                s.score[cell] = product
         cell += 1
         if cell == ncells:
             cell = 0
+    s.scored = s.score != NULL
     return True
+
+
+cdef inline int rows_placed(const uint64_t *placed_in, int n) noexcept nogil:
+    """Cells placed in a level: its rows' placed values, counted."""
+    cdef int k, total = 0
+    for k in range(n):
+        total += popcount(placed_in[k])
+    return total
+
+
+cdef int choose_scored(const Geometry *g, const uint64_t *cand, const double *score) noexcept nogil:
+    """After a probe: among the cells with the fewest candidates, the one whose candidates'
+    probes placed most (the product over them of 1 + cells placed: every branch bites)."""
+    cdef int cell, count, best_count = 65, best = -1
+    cdef double best_score = -1.0
+    for cell in range(g.ncells):
+        if not has_one_bit(cand[cell]):
+            count = popcount(cand[cell])
+            if count < best_count or (count == best_count and score[cell] > best_score):
+                best_count = count
+                best_score = score[cell]
+                best = cell
+    return best
 
 
 cdef inline bint probe_level(Search *s, uint64_t *cand) noexcept nogil:
@@ -299,6 +331,7 @@ cdef enum:
     PROBE_WORDS = 1 << 21     # probe no level whose candidates times its words pass this
     STRONG_OVER = 16      # EngineOptions.strong_over's default
     PROBE_FAILS = 64      # EngineOptions.probe_fails's default
+    SCORE_OVER = 17       # sides from which a probed level picks its cell by the probes' score
     TIE_LIMIT = 8         # tied cells scored by choose_cell_shape
 
 
@@ -460,6 +493,11 @@ cdef int search_strong(Search *s, int64_t probe_fails) noexcept nogil:
     see start_probing).  Returns 1, 0 if the probed root is a contradiction (the search is
     then exhausted), -1 out of memory."""
     s.place_branch = True
+    if s.g.n >= SCORE_OVER:
+        s.score = <double *>calloc(s.g.ncells, sizeof(double))
+        if s.score == NULL:
+            s.run.phase = PHASE_DONE
+            return -1
     if probe_fails < 0:
         s.probe_fails = INT64_MAX
         return 1
@@ -485,6 +523,7 @@ cdef void search_free(Search *s) noexcept nogil:
     free(s.branch_bit)
     free(s.scratch)
     free(s.root)
+    free(s.score)
     free(s.work.naked)
     free(s.segs)
     free(s.ties)
@@ -496,6 +535,7 @@ cdef void search_free(Search *s) noexcept nogil:
     s.branch_bit = NULL
     s.scratch = NULL
     s.root = NULL
+    s.score = NULL
     s.work.naked = NULL
     s.run.phase = PHASE_DONE
 
@@ -524,7 +564,11 @@ cdef inline int bitmask_choose(Search *s, int d) noexcept nogil:
     cdef int cell, u, k
     cdef uint64_t bit, rest
     cdef const uint16_t *unit
-    cell = choose_cell(g, top, s.ties)
+    if s.scored:
+        s.scored = False
+        cell = choose_scored(g, top, s.score)
+    else:
+        cell = choose_cell(g, top, s.ties)
     if s.dead:
         return -1
     if cell < 0:
