@@ -202,6 +202,19 @@ def test_plain_and_strong_agree_on_16x16():
             check_grid(list(values), list(b[1]), (4, 4))
 
 
+def _solved_grid(line, box):
+    """The solution of a unique puzzle, checked by the reference checker."""
+    grid = parse(fs.solve(line)).values
+    check_grid(list(parse(line).values), list(grid), box)
+    return grid
+
+
+def _kept(rng, grid, keep):
+    """A puzzle of `keep` random cells of a solved grid (one solution or more)."""
+    cells = set(rng.sample(range(len(grid)), keep))
+    return bytes(grid[k] if k in cells else 0 for k in range(len(grid)))
+
+
 def test_probe_scores_choose_on_25x25_with_the_same_counts():
     """From 25x25 a probed level branches on the cell whose probes placed most: counts up
     to 3 as with the plain search (where it ends within 200,000 guesses) and valid
@@ -210,14 +223,11 @@ def test_probe_scores_choose_on_25x25_with_the_same_counts():
     reference checker."""
     plain = _core.Options("bitmask", 3, 200_000, strong_over=65)
     strong = _core.Options("bitmask", 3, None, probe_fails=0)
-    line = _lines(LARGE)[0]
-    grid = parse(fs.solve(line)).values
-    check_grid(list(parse(line).values), list(grid), (5, 5))
+    grid = _solved_grid(_lines(LARGE)[0], (5, 5))
     rng = random.Random(25)
     compared = 0
     for _ in range(12):
-        cells = set(rng.sample(range(625), 320))
-        values = bytes(grid[k] if k in cells else 0 for k in range(625))
+        values = _kept(rng, grid, 320)
         count, _, _, status = _core.search(values, 5, 5, plain)
         if status == _core.NODE_LIMIT:
             continue
@@ -226,3 +236,31 @@ def test_probe_scores_choose_on_25x25_with_the_same_counts():
         assert b[0] == count >= 1
         check_grid(list(values), list(b[1]), (5, 5))
     assert compared >= 6
+
+
+def test_probe_scores_choose_on_16x16_after_many_guesses():
+    """On 16x16 the probes' score picks the cell once a search has made 200 guesses:
+    counts up to 300 as with the plain search, on puzzles of 100-110 cells of a grid
+    checked by the reference checker (hundreds of solutions, so the strong search passes
+    200 guesses), probing from the root; every solution it reports is valid."""
+    plain = _core.Options("bitmask", 300, 2_000_000, strong_over=65)
+    strong = _core.Options("bitmask", 300, None, probe_fails=0)
+    grid = _solved_grid(_lines(HARD16)[0], (4, 4))
+    rng = random.Random(16)
+    past = 0
+    for keep in (110, 110, 100, 100):
+        values = _kept(rng, grid, keep)
+        count, _, _, status = _core.search(values, 4, 4, plain)
+        assert status != _core.NODE_LIMIT
+        search = _core.SudokuSearch(values, 4, 4, strong)
+        found = 0
+        while found < 300:
+            status, solution = search.next_solution()
+            if status != _core.FOUND:
+                assert status == _core.EXHAUSTED
+                break
+            check_grid(list(values), list(solution), (4, 4))
+            found += 1
+        assert found == count
+        past += search.guesses > 200
+    assert past >= 2

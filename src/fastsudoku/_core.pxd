@@ -144,7 +144,7 @@ ctypedef struct Search:
     int probe_skip           # levels still to leave unprobed
     bint found               # a solution was reported: never start again
     bint dead                # the probed root is a contradiction: no solution
-    # score (sides >= SCORE_OVER): a cell's candidates' product of 1 + cells their probes placed
+    # score: per cell, the product over its candidates of 1 + cells their probes placed
     double *score
     bint scored              # the top level was just probed: score holds for it
     Work work
