@@ -147,6 +147,7 @@ ctypedef struct Search:
     # score: per cell, the product over its candidates of 1 + cells their probes placed
     double *score
     bint scored              # the top level was just probed: score holds for it
+    bint probed              # the last probe() was not too large to run (place branching on)
     Work work
     size_t level_words       # uint64 words of one level (ncells + nunits)
     uint64_t *segs           # ncells words of scratch for the box-line segments

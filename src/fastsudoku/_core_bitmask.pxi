@@ -236,12 +236,9 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
     cdef size_t words = s.level_words
     cdef uint64_t m, bit
     cdef int cell = 0, quiet = 0, ncells = g.ncells, n = g.n, base, k
-    cdef int64_t literals = 0
     cdef double product
-    for cell in range(ncells):
-        if not has_one_bit(cand[cell]):
-            literals += popcount(cand[cell])
-    if literals * <int64_t>words > PROBE_WORDS:
+    s.probed = probe_fits(s, cand)
+    if not s.probed:
         return True
     # Locked candidates on the level first (not in each probe: there they cost more than
     # they find; here 6% off the time on 16x16_forum_tough, its worst 106 -> 98 ms).
@@ -305,6 +302,17 @@ cdef int choose_scored(const Geometry *g, const uint64_t *cand, const double *sc
                 best_score = score[cell]
                 best = cell
     return best
+
+
+cdef bint probe_fits(const Search *s, const uint64_t *cand) noexcept nogil:
+    """Is the level small enough to probe: its candidates times its words at most
+    PROBE_WORDS (a near-empty 64x64 level is not)?"""
+    cdef int cell
+    cdef int64_t literals = 0
+    for cell in range(s.g.ncells):
+        if not has_one_bit(cand[cell]):
+            literals += popcount(cand[cell])
+    return literals * <int64_t>s.level_words <= PROBE_WORDS
 
 
 cdef inline bint probe_level(Search *s, uint64_t *cand) noexcept nogil:
@@ -579,7 +587,7 @@ cdef inline int bitmask_choose(Search *s, int d) noexcept nogil:
     if cell < 0:
         s.found = True
         return 0
-    if s.place_branch and popcount(top[cell]) > 2:
+    if s.place_branch and s.probing and s.probed and popcount(top[cell]) > 2:
         u = choose_place(g, top, &bit, g.n)
         if u >= 0:
             unit = g.units + u * g.n
@@ -643,9 +651,10 @@ cdef bint start_probing(Search *s) noexcept nogil:
     """The search has met EngineOptions.probe_fails dead ends: probe every level from now
     on.  Before the first solution, start again from the root, probed (the first choices,
     made without it, are the ones that cost most); after it, go on (a restart would find
-    that solution again).  True if it starts again."""
+    that solution again; nor when the root is too large to probe: the restart would only
+    repeat the work).  True if it starts again."""
     s.probing = True
-    if s.found or s.root == NULL:
+    if s.found or s.root == NULL or not probe_fits(s, s.root):
         return False
     memcpy(s.states + <size_t>s.run.base * s.level_words, s.root,
            s.level_words * sizeof(uint64_t))
