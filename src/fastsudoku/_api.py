@@ -16,11 +16,10 @@ from ._options import ENGINES, search_options
 #: rest; ``"dlx"`` and ``"bitset"`` search Sudoku as exact cover (bitset up to 25x25).
 Engine = Literal["auto", "bitmask", "digitband", "dlx", "bitset"]
 
-# The options of the 81-character fast path of solve(), one per engine (read-only).
-_SOLVE_OPTIONS = {name: _core.Options(name) for name in ENGINES}
-# count_solutions' and is_unique's options for the common limits, made once: building and
+# The options of the 81-character fast path of solve() (limit 1), count_solutions and
+# is_unique (limits 1 and 2), by (engine, limit), made once (read-only): building and
 # checking them was about a tenth of a 17-clue puzzle's count_solutions(limit=2) call.
-_COUNT_OPTIONS = {(name, k): _core.Options(name, k) for name in ENGINES for k in (1, 2)}
+_FAST_OPTIONS = {(name, k): _core.Options(name, k) for name in ENGINES for k in (1, 2)}
 
 
 class SearchResult(NamedTuple):
@@ -135,9 +134,9 @@ def solve(
         and alphabet is None
         and node_limit is None
         and isinstance(cast(object, engine), str)
-        and engine in _SOLVE_OPTIONS
+        and (engine, 1) in _FAST_OPTIONS
     ):
-        fast = _core.solve_line81(puzzle, _SOLVE_OPTIONS[engine])
+        fast = _core.solve_line81(puzzle, _FAST_OPTIONS[engine, 1])
         if fast is not None:
             return fast[0]
     options = search_options(engine, 1, node_limit)
@@ -160,7 +159,7 @@ def count_solutions(
     """
     if type(puzzle) is str and box is None and alphabet is None and node_limit is None:
         options = (
-            _COUNT_OPTIONS.get((engine, limit))
+            _FAST_OPTIONS.get((engine, limit))
             if isinstance(cast(object, engine), str) and type(limit) is int
             else None
         ) or search_options(engine, limit, node_limit)

@@ -122,6 +122,11 @@ cdef struct Work:
     int nnaked
     uint64_t dirty[3]        # units to re-examine for hidden singles (3 x 64 >= 3 * MAX_SIDE)
 
+cdef struct Backoff:
+    # Probing's back-off, the same for both engines (backoff_skip / backoff_after)
+    int span                 # levels to leave unprobed after the next fruitless probe
+    int skip                 # levels still to leave unprobed
+
 ctypedef struct Search:
     SearchRun run
     const Geometry *g
@@ -131,17 +136,15 @@ ctypedef struct Search:
     # branch_bit: 0 for a cell branch; else the value of a place branch (its unit in
     # branch_cell, its cells left as unit positions in branch_rest)
     uint64_t *branch_bit
-    uint64_t *scratch        # one level of scratch for probing
     # The strong search (search_strong; all 0 without it)
-    bint place_branch        # branch on a value's two places in a unit when cells have more
+    uint64_t *scratch        # one level of scratch for probing
     uint64_t *root           # the root level as propagated from the givens (to start again)
     int64_t fails            # dead ends met
     int64_t probes           # probes made (counted as guesses by the node limit)
     int64_t probe_fails      # probe every level from this many dead ends on (start_probing)
     bint probing
     bint probe_found         # the last probe removed a candidate
-    int probe_backoff        # levels to leave unprobed after the next fruitless probe
-    int probe_skip           # levels still to leave unprobed
+    Backoff backoff
     bint found               # a solution was reported: never start again
     bint dead                # the probed root is a contradiction: no solution
     # score: per cell, the product over its candidates of 1 + cells their probes placed
@@ -265,9 +268,7 @@ ctypedef struct ExactCover:
     int64_t fails            # dead ends met
     int64_t probes           # rows probed (counted as guesses by the node limit)
     bint probing
-    bint probe_found         # the last round of probes removed a row
-    int probe_backoff        # as in Search (probe_level)
-    int probe_skip
+    Backoff backoff
     int32_t *trail           # nrows: the first nodes of the rows probing removed, in order
     int ntrail
     int32_t *trail_at        # ncols + 2: ntrail when level d began (its removals follow)

@@ -315,22 +315,35 @@ cdef bint probe_fits(const Search *s, const uint64_t *cand) noexcept nogil:
     return literals * <int64_t>s.level_words <= PROBE_WORDS
 
 
+cdef inline bint backoff_skip(Backoff *b) noexcept nogil:
+    """Is this level one the back-off leaves unprobed (it is then counted)?"""
+    if b.skip:
+        b.skip -= 1
+        return True
+    return False
+
+
+cdef inline void backoff_after(Backoff *b, bint found) noexcept nogil:
+    """After a level's probes: if they found something (or a contradiction), probe the
+    next level; after k fruitless levels in a row, leave the next 2**k - 1 (at most
+    PROBE_BACKOFF) unprobed."""
+    if found:
+        b.span = 0
+    else:
+        b.span = min(2 * b.span + 1, PROBE_BACKOFF)
+        b.skip = b.span
+
+
 cdef inline bint probe_level(Search *s, uint64_t *cand) noexcept nogil:
-    """probe() on the levels the search makes once it probes, backing off where probing
-    finds nothing: after k fruitless probes in a row, the next 2**k - 1 levels (at most
-    PROBE_BACKOFF) are not probed.  False on a contradiction."""
-    if s.probe_skip:
-        s.probe_skip -= 1
+    """probe() on the levels the search makes once it probes, with the back-off where
+    probing finds nothing.  False on a contradiction."""
+    if backoff_skip(&s.backoff):
         return True
     s.probe_found = False
     if not probe(s, cand):
-        s.probe_backoff = 0
+        backoff_after(&s.backoff, True)
         return False
-    if s.probe_found:
-        s.probe_backoff = 0
-    else:
-        s.probe_backoff = min(2 * s.probe_backoff + 1, PROBE_BACKOFF)
-        s.probe_skip = s.probe_backoff
+    backoff_after(&s.backoff, s.probe_found)
     return True
 
 
@@ -470,14 +483,13 @@ cdef int search_init(Search *s, const Geometry *g, const uint8_t *values,
     s.branch_cell = <int *>malloc(s.capacity * sizeof(int))
     s.branch_rest = <uint64_t *>malloc(s.capacity * sizeof(uint64_t))
     s.branch_bit = <uint64_t *>calloc(s.capacity, sizeof(uint64_t))
-    s.scratch = <uint64_t *>malloc(s.level_words * sizeof(uint64_t))
     # Each cell becomes single at most once per level: the queue cannot overflow.
     s.work.naked = <uint16_t *>malloc((ncells + 1) * sizeof(uint16_t))
     s.segs = <uint64_t *>malloc(ncells * sizeof(uint64_t))
     s.ties = <uint16_t *>malloc(TIE_LIMIT * sizeof(uint16_t))
     s.locked_levels = locked_levels
     if (s.segs == NULL or s.ties == NULL or s.states == NULL or s.branch_cell == NULL
-            or s.branch_rest == NULL or s.branch_bit == NULL or s.scratch == NULL
+            or s.branch_rest == NULL or s.branch_bit == NULL
             or s.work.naked == NULL):
         s.run.phase = PHASE_DONE
         return -1
@@ -501,22 +513,19 @@ cdef int search_init(Search *s, const Geometry *g, const uint8_t *values,
 
 
 cdef int search_strong(Search *s, int64_t probe_fails) noexcept nogil:
-    """Make a search just set up by search_init (that returned 1) a strong one: it branches
-    on a value's two places in a unit when no cell has two candidates, and probes every
-    level (probe()) once it has met probe_fails dead ends (0: from the root, < 0: never;
-    see start_probing).  Returns 1, 0 if the probed root is a contradiction (the search is
-    then exhausted), -1 out of memory."""
-    s.place_branch = True
-    s.score = <double *>calloc(s.g.ncells, sizeof(double))
-    if s.score == NULL:
-        s.run.phase = PHASE_DONE
-        return -1
+    """Make a search just set up by search_init (that returned 1) a strong one: it probes
+    every level (probe()) once it has met probe_fails dead ends (0: from the root, < 0:
+    never; see start_probing), and while it probes it branches on a value's two places in a
+    unit when no cell has two candidates.  Returns 1, 0 if the probed root is a
+    contradiction (the search is then exhausted), -1 out of memory."""
     if probe_fails < 0:
         s.probe_fails = INT64_MAX
         return 1
     s.probe_fails = probe_fails
     s.root = <uint64_t *>malloc(s.level_words * sizeof(uint64_t))
-    if s.root == NULL:
+    s.scratch = <uint64_t *>malloc(s.level_words * sizeof(uint64_t))
+    s.score = <double *>calloc(s.g.ncells, sizeof(double))
+    if s.root == NULL or s.scratch == NULL or s.score == NULL:
         s.run.phase = PHASE_DONE
         return -1
     memcpy(s.root, s.states, s.level_words * sizeof(uint64_t))
@@ -587,7 +596,7 @@ cdef inline int bitmask_choose(Search *s, int d) noexcept nogil:
     if cell < 0:
         s.found = True
         return 0
-    if s.place_branch and s.probing and s.probed and popcount(top[cell]) > 2:
+    if s.probing and s.probed and popcount(top[cell]) > 2:
         u = choose_place(g, top, &bit, g.n)
         if u >= 0:
             unit = g.units + u * g.n

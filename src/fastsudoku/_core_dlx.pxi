@@ -586,8 +586,7 @@ cdef int xc_probe_level(ExactCover *x) noexcept nogil:
     cdef int32_t i, after
     cdef bint changed, found = False
     cdef int64_t ones = 0
-    if x.probe_skip:
-        x.probe_skip -= 1
+    if backoff_skip(&x.backoff):
         return 0
     # Not on a level too large to probe whole (a near-empty 64x64 grid: 2**20 ones).
     for c in range(1, x.nprimary + 1):
@@ -610,18 +609,14 @@ cdef int xc_probe_level(ExactCover *x) noexcept nogil:
                     if not xc_probe_row(x, i):
                         changed = True
                         if not xc_remove_row(x, i):
-                            x.probe_backoff = 0
+                            backoff_after(&x.backoff, True)
                             return -1
                 i = after
         if not changed:
             break
         found = True
-    if found:
-        x.probe_backoff = 0
-        return 1
-    x.probe_backoff = min(2 * x.probe_backoff + 1, PROBE_BACKOFF)
-    x.probe_skip = x.probe_backoff
-    return 0
+    backoff_after(&x.backoff, found)
+    return 1 if found else 0
 
 
 # The hooks of the one search loop (machine_next, _core_machine.pxi) for this engine.  A
