@@ -13,22 +13,28 @@ from conftest import engine_takes
 from fastsudoku import _core
 
 
-def test_popcount_table_exhaustive_16_bits():
+def test_popcount_exhaustive_16_bits():
     for m in range(1 << 16):
         assert _core._table_popcount(m) == bin(m).count("1")
+        assert _core._table_popcount32(m) == bin(m).count("1")
+        assert _core._table_popcount32(m << 16) == bin(m).count("1")
 
 
-def test_popcount_64_bits():
-    rng = random.Random(1)
+@pytest.mark.parametrize(
+    ("bits", "popcount"), [(32, _core._table_popcount32), (64, _core._table_popcount)]
+)
+def test_popcount_random(bits, popcount):
+    rng = random.Random(bits)
     for _ in range(20000):
-        m = rng.getrandbits(64)
-        assert _core._table_popcount(m) == bin(m).count("1")
-    assert _core._table_popcount((1 << 64) - 1) == 64
+        m = rng.getrandbits(bits)
+        assert popcount(m) == bin(m).count("1")
+    assert popcount((1 << bits) - 1) == bits
 
 
 def test_bit_index_every_bit():
     for k in range(64):
         assert _core._table_bit_index(1 << k) == k
+        assert _core._table_bit_index_portable(1 << k) == k
 
 
 def test_lowest_bit():
