@@ -221,8 +221,12 @@ cdef bint propagate(const Geometry *g, uint64_t *cand, Work *work, uint64_t *seg
     `work` holds what the eliminations that made this level found (naked singles, dirty
     units); it is empty when this returns True and is reset by the caller otherwise.
     """
+    # Compiled copies for the square shapes the strong search spends its time on (the
+    # probes of 16x16: 9% faster with the loop bounds constant).
     if g.n == 9 and g.r == 3:
         return propagate_shape(g, cand, work, seg, locked, 9, 3, 3, 20, 1)
+    if g.n == 16 and g.r == 4:
+        return propagate_shape(g, cand, work, seg, locked, 16, 4, 4, 39, 1)
     return propagate_shape(g, cand, work, seg, locked, g.n, g.r, g.c, g.npeers, g.nwords)
 
 
