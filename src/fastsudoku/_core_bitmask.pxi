@@ -233,13 +233,17 @@ cdef bint propagate(const Geometry *g, uint64_t *cand, Work *work, uint64_t *seg
 cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
     """Failed-literal probing of a propagated level: each candidate of each unplaced cell is
     tried on a scratch copy of the level; one whose propagation fails leaves the level,
-    which is propagated again.  Round the cells until a whole round (from the last change)
-    changes nothing.  False on a contradiction."""
+    which is propagated again.  One pass over the cells: the literals probed before a
+    removal are not tried again on this level (to the fixpoint -- rounds until a whole
+    round removed nothing -- each level made 1.5-2 passes, a failure being found by 3% of
+    the probes; one pass: blue_ultimate's median 182 -> 119 ms and worst 477 -> 308, the
+    tough set's worst 60 -> 43 ms, the 25x25 variants 87 -> 73 ms).  False on a
+    contradiction."""
     cdef const Geometry *g = s.g
     cdef uint64_t *scratch = s.scratch
     cdef size_t words = s.level_words
     cdef uint64_t m, bit
-    cdef int cell = 0, quiet = 0, ncells = g.ncells, n = g.n, base, k
+    cdef int cell, ncells = g.ncells, n = g.n, base, k
     cdef double product
     s.probed = probe_fits(s, cand)
     if not s.probed:
@@ -249,11 +253,9 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
     clear_work(s)
     if not propagate(g, cand, &s.work, s.segs, True):
         return False
-    cell = 0
     base = rows_placed(cand + ncells, n)
-    while quiet < ncells:
+    for cell in range(ncells):
         m = cand[cell]
-        quiet += 1
         if not has_one_bit(m):
             product = 1.0
             while m:
@@ -271,16 +273,12 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
                 if not (eliminate(g, cand, cell, bit, &s.work, g.nwords)
                         and propagate(g, cand, &s.work, s.segs, False)):
                     return False
-                quiet = 0
                 s.probe_found = True
                 base = rows_placed(cand + ncells, n)
                 # On with the cell's candidates above bit (propagation may have taken some).
                 m = cand[cell] & ~((bit << 1) - 1)
             if s.score != NULL:
                 s.score[cell] = product
-        cell += 1
-        if cell == ncells:
-            cell = 0
     s.scored = s.score != NULL and (g.n >= SCORE_OVER or s.run.guesses >= SCORE_AFTER)
     return True
 

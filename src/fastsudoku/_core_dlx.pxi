@@ -577,14 +577,14 @@ cdef inline void xc_unprobe(ExactCover *x, int d) noexcept nogil:
 
 
 cdef int xc_probe_level(ExactCover *x) noexcept nogil:
-    """Probe every row of the uncovered primary columns, removing those that fail, in
-    rounds until a round removes nothing; back off after fruitless levels as the bitmask
-    engine's probe_level does.  1 if rows were removed, 0 if none, -1 if the level is a
-    dead end (a column lost its last row)."""
+    """Probe every row of the uncovered primary columns once, removing those that fail (one
+    pass, as the bitmask engine's probe()); back off after fruitless levels as its
+    probe_level does.  1 if rows were removed, 0 if none, -1 if the level is a dead end (a
+    column lost its last row)."""
     cdef const int32_t *S = x.size
     cdef int c
     cdef int32_t i, after
-    cdef bint changed, found = False
+    cdef bint found = False
     cdef int64_t ones = 0
     if backoff_skip(&x.backoff):
         return 0
@@ -594,27 +594,23 @@ cdef int xc_probe_level(ExactCover *x) noexcept nogil:
             ones += S[c]
     if ones > XC_PROBE_ONES:
         return 0
-    while True:
-        x.round += 1
-        changed = False
-        for c in range(1, x.nprimary + 1):
-            if S[c] >= XC_SECONDARY:
-                continue
-            i = x.D[c]
-            while i != c:
-                after = x.D[i]
-                if x.stamp[x.ROW[i]] != x.round:
-                    x.stamp[x.ROW[i]] = x.round
-                    x.probes += 1
-                    if not xc_probe_row(x, i):
-                        changed = True
-                        if not xc_remove_row(x, i):
-                            backoff_after(&x.backoff, True)
-                            return -1
-                i = after
-        if not changed:
-            break
-        found = True
+    # A row is in several columns: the stamp probes it once.
+    x.round += 1
+    for c in range(1, x.nprimary + 1):
+        if S[c] >= XC_SECONDARY:
+            continue
+        i = x.D[c]
+        while i != c:
+            after = x.D[i]
+            if x.stamp[x.ROW[i]] != x.round:
+                x.stamp[x.ROW[i]] = x.round
+                x.probes += 1
+                if not xc_probe_row(x, i):
+                    found = True
+                    if not xc_remove_row(x, i):
+                        backoff_after(&x.backoff, True)
+                        return -1
+            i = after
     backoff_after(&x.backoff, found)
     return 1 if found else 0
 
