@@ -35,6 +35,7 @@ from ._errors import (
     SearchLimitError,
     ShapeError,
     SudokuError,
+    VariantError,
 )
 from ._generate import Generated, GenerationError, generate
 from ._options import ENGINES
@@ -81,6 +82,7 @@ __all__ = [
     "search_exact_cover",
     "CoverResult",
     "ExactCoverError",
+    "VariantError",
     "SudokuError",
     "ParseError",
     "ShapeError",

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Literal, NamedTuple, Optional, Sequence, cast, overload
+from typing import (
+    Any,
+    Callable,
+    Iterator,
+    List,
+    Literal,
+    NamedTuple,
+    Optional,
+    Sequence,
+    Union,
+    cast,
+    overload,
+)
 
 import numpy as np
 
@@ -10,11 +22,12 @@ from . import _core
 from ._errors import SearchLimitError
 from ._grid import Grid, conflict_error, parse
 from ._options import ENGINES, search_options
+from .variants import Variant, variant_text
 
 #: The engines (the core's table, ``ENGINES``): ``"auto"`` (the default) takes the fastest
 #: for the puzzle's shape -- ``"digitband"`` for 9x9 with 3x3 boxes, ``"bitmask"`` for the
 #: rest; ``"dlx"`` and ``"bitset"`` search Sudoku as exact cover (bitset up to 25x25).
-Engine = Literal["auto", "bitmask", "digitband", "dlx", "bitset"]
+Engine = Literal["auto", "bitmask", "digitband", "dlx", "bitset", "variant"]
 
 # The options of the 81-character fast path of solve() (limit 1), count_solutions and
 # is_unique (limits 1 and 2), by (engine, limit), made once (read-only): building and
@@ -45,6 +58,26 @@ def _grid(puzzle: Any, box: Optional[Sequence[int]], alphabet: Optional[str]) ->
     if clash is not None:
         raise conflict_error(grid, *clash)
     return grid
+
+
+def _search_any(
+    puzzle: Any, box: Optional[Sequence[int]], alphabet: Optional[str], options: _core.Options
+) -> SearchResult:
+    """_search() for a classic puzzle, or the variant engine's search for a Variant."""
+    if isinstance(puzzle, Variant):
+        if box is not None or alphabet is not None:
+            raise TypeError("a Variant carries its own box and alphabet: pass neither")
+        return _search_variant(puzzle, options)
+    return _search(_grid(puzzle, box, alphabet), options)
+
+
+def _search_variant(puzzle: Variant, options: _core.Options) -> SearchResult:
+    grid = puzzle.grid()
+    found, first, guesses, status = _core.variant_search(puzzle.model(), grid.values, options)
+    if status == _core.NODE_LIMIT:
+        raise _limit_error(options, guesses, found)
+    solution = variant_text(grid, first) if first is not None else None
+    return SearchResult(found, solution, guesses, status == _core.EXHAUSTED)
 
 
 def _search(grid: Grid, options: _core.Options) -> SearchResult:
@@ -140,7 +173,7 @@ def solve(
         if fast is not None:
             return fast[0]
     options = search_options(engine, 1, node_limit)
-    return _search(_grid(puzzle, box, alphabet), options).solution
+    return _search_any(puzzle, box, alphabet, options).solution
 
 
 def count_solutions(
@@ -168,7 +201,7 @@ def count_solutions(
             return fast[1]
     else:
         options = search_options(engine, limit, node_limit)
-    return _search(_grid(puzzle, box, alphabet), options).count
+    return _search_any(puzzle, box, alphabet, options).count
 
 
 def is_unique(
@@ -198,7 +231,7 @@ def search(
     node_limit: Optional[int] = None,
 ) -> SearchResult:
     """One search with its statistics: count up to ``limit``, first solution, guesses."""
-    return _search(_grid(puzzle, box, alphabet), search_options(engine, limit, node_limit))
+    return _search_any(puzzle, box, alphabet, search_options(engine, limit, node_limit))
 
 
 def solutions(
@@ -219,11 +252,22 @@ def solutions(
     '1234\\n4312\\n3421\\n2143'
     """
     options = search_options(engine, limit, node_limit)
+    if isinstance(puzzle, Variant):
+        if box is not None or alphabet is not None:
+            raise TypeError("a Variant carries its own box and alphabet: pass neither")
+        vgrid = puzzle.grid()
+        variant = _core.VariantSearch(puzzle.model(), vgrid.values, options)
+        return _iterate(variant, options, lambda v: variant_text(vgrid, v))
     grid = _grid(puzzle, box, alphabet)
-    return _iterate(grid, _core.SudokuSearch(grid.values, grid.r, grid.c, options), options)
+    classic = _core.SudokuSearch(grid.values, grid.r, grid.c, options)
+    return _iterate(classic, options, grid.render)
 
 
-def _iterate(grid: Grid, search: _core.SudokuSearch, options: _core.Options) -> Iterator[Any]:
+def _iterate(
+    search: Union[_core.SudokuSearch, _core.VariantSearch],
+    options: _core.Options,
+    render: Callable[[bytes], Any],
+) -> Iterator[Any]:
     found = 0
     while options.limit is None or found < options.limit:
         status, values = search.next_solution()
@@ -232,4 +276,4 @@ def _iterate(grid: Grid, search: _core.SudokuSearch, options: _core.Options) -> 
         if values is None:
             return
         found += 1
-        yield grid.render(values)
+        yield render(values)

@@ -68,7 +68,8 @@ cdef enum:
     ENGINE_DIGITBAND = 2     # 9x9 with 3x3 boxes only, on digit-band bitboards
     ENGINE_DLX = 3           # dancing links (Sudoku as exact cover, or any exact cover)
     ENGINE_BITSET = 4        # Algorithm X on row bitsets (small exact covers; Sudoku to 25x25)
-    ENGINE_COUNT = 5
+    ENGINE_VARIANT = 5       # constraints as data: houses, pair rules, sums (variant Sudoku)
+    ENGINE_COUNT = 6
 
 ctypedef struct EngineOptions:
     # Everything a search is told, one struct for every engine (fields an engine has no use
@@ -333,6 +334,64 @@ cdef void bx_free(BitCover *b) noexcept nogil
 
 
 # --------------------------------------------------------------------------------------------
+# The variant engine (_core_variant.pxi): a grid of n*n cells, values 1..n, and constraints
+# as data, in compressed rows (X_start[i] .. X_start[i+1] indexes X's items of i):
+#
+#   houses      cells that all differ; a house of n cells holds every value (hidden singles)
+#   peers       per cell, the cells it must differ from (the houses' and the neighbour rules')
+#   arcs        per cell, pair rules: (other cell, relation r); rel[r*n + v] is the mask of
+#               values the other cell may take when this one is v+1 (both directions stored)
+#   sums        sum(coef[i] * value[i]) == target over a list of cells; a distinct sum's
+#               cells all differ and its value sets (combos) are listed
+#   init        per cell, the values it may take at the start (odd/even, candidate sets)
+# --------------------------------------------------------------------------------------------
+
+ctypedef struct VModel:
+    int n
+    int ncells
+    uint64_t full
+    int nhouses
+    int32_t *house_start
+    int32_t *house_cells
+    uint8_t *house_full
+    int32_t *cell_house_start
+    int32_t *cell_houses
+    int32_t *peer_start
+    int32_t *peers
+    int32_t *arc_start
+    int32_t *arc_other
+    int32_t *arc_rel
+    uint64_t *rel
+    int nsums
+    int32_t *sum_start
+    int32_t *sum_cells
+    int32_t *sum_coef
+    int64_t *sum_target
+    int32_t *combo_start      # nsums + 1: a distinct sum's value sets (none: bounds only)
+    uint64_t *combos
+    int32_t *cell_sum_start
+    int32_t *cell_sums
+    uint64_t *init
+
+ctypedef struct VSearch:
+    SearchRun run
+    const VModel *m
+    uint64_t *states          # capacity levels of ncells masks
+    int capacity
+    int32_t *branch_cell
+    uint64_t *branch_rest
+    int32_t *queue            # ncells: cells whose masks changed, to look at
+    uint8_t *queued
+    int32_t nqueue
+    int32_t *hqueue           # nhouses: houses to look at
+    uint8_t *hqueued
+    int32_t nhqueue
+    int32_t *squeue           # nsums: sums to look at
+    uint8_t *squeued
+    int32_t nsqueue
+
+
+# --------------------------------------------------------------------------------------------
 # The engine contract (_core_engines.pxi): one options struct in, one result struct out, the
 # same for every engine; the engines are the rows of one table.
 #
@@ -342,9 +401,10 @@ cdef void bx_free(BitCover *b) noexcept nogil
 # --------------------------------------------------------------------------------------------
 
 ctypedef struct Sudoku:
-    const Geometry *g
+    const Geometry *g        # the box shape (NULL for a variant puzzle)
     const ExactCover *cover  # the empty Sudoku matrix on links (dlx), else NULL
     const BitCover *bits     # the same on row bitsets (bitset), else NULL
+    const VModel *model      # the constraints (variant engine), else NULL
 
 ctypedef union EngineState:
     SearchRun run
@@ -352,6 +412,7 @@ ctypedef union EngineState:
     Search9 digitband
     ExactCover dlx
     BitCover bitset
+    VSearch variant
 
 ctypedef struct Engine:
     const char *name

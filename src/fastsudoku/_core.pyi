@@ -48,6 +48,23 @@ def conflict(values: bytes, r: int, c: int) -> Optional[Tuple[int, int, int, int
 def search(
     values: bytes, r: int, c: int, options: Options
 ) -> Tuple[int, Optional[bytes], int, int]: ...
+
+@disjoint_base
+class VariantModel:
+    n: int
+    def __init__(
+        self,
+        n: int,
+        houses: List[List[int]],
+        differ: List[Tuple[int, int]],
+        arcs: List[Tuple[int, int, List[int]]],
+        sums: List[Tuple[List[int], List[int], int, bool]],
+        init: List[int],
+    ) -> None: ...
+
+def variant_search(
+    model: VariantModel, values: bytes, options: Options
+) -> Tuple[int, Optional[bytes], int, int]: ...
 def max_score(
     values: bytes,
     r: int,
@@ -112,6 +129,12 @@ class SudokuSearch(_Resumable):
     r: int
     c: int
     def __init__(self, values: bytes, r: int, c: int, options: Options) -> None: ...
+    def next_solution(self) -> Tuple[int, Optional[bytes]]: ...
+    def count(self, limit: int = ...) -> Tuple[int, Optional[bytes], int]: ...
+
+@disjoint_base
+class VariantSearch(_Resumable):
+    def __init__(self, model: VariantModel, values: bytes, options: Options) -> None: ...
     def next_solution(self) -> Tuple[int, Optional[bytes]]: ...
     def count(self, limit: int = ...) -> Tuple[int, Optional[bytes], int]: ...
 

@@ -14,6 +14,9 @@
 #       ENGINE_DIGITBAND   "digitband"  s9_init             s9_next      values     -
 #       ENGINE_DLX         "dlx"        copy + select       xc_next      values     rows
 #       ENGINE_BITSET      "bitset"     copy + select       bx_next      values     rows
+#       ENGINE_VARIANT     "variant"    v_init              v_next       values     -
+#                                       (a classic puzzle runs on its rows, columns and boxes
+#                                       as a variant model; a variant puzzle only here)
 #
 # engine_run() is the one counting loop on top of it: every public search (solve,
 # count_solutions, search, solve_many, generate's checks, rate's effort) ends there.  Tests
@@ -87,6 +90,25 @@ cdef void bitset_free(EngineState *s) noexcept nogil:
     bx_free(&s.bitset)
 
 
+cdef int variant_init(EngineState *s, const Sudoku *p, const uint8_t *values,
+                      const EngineOptions *o) noexcept nogil:
+    cdef int rc = v_init(&s.variant, p.model, values)
+    s.run.node_limit = o.node_limit
+    return rc
+
+
+cdef int variant_next(EngineState *s) noexcept nogil:
+    return v_next(&s.variant)
+
+
+cdef void variant_solution(const EngineState *s, const Sudoku *p, uint8_t *out) noexcept nogil:
+    v_solution(&s.variant, out)
+
+
+cdef void variant_free(EngineState *s) noexcept nogil:
+    v_free(&s.variant)
+
+
 cdef void _fill_engine_table() noexcept:
     memset(ENGINE_TABLE, 0, sizeof(ENGINE_TABLE))
     ENGINE_TABLE[ENGINE_AUTO].name = "auto"
@@ -98,6 +120,8 @@ cdef void _fill_engine_table() noexcept:
                                       dlx_rows, dlx_free)
     ENGINE_TABLE[ENGINE_BITSET] = Engine("bitset", bitset_sudoku_init, bitset_next,
                                          bitset_sudoku_solution, bitset_rows, bitset_free)
+    ENGINE_TABLE[ENGINE_VARIANT] = Engine("variant", variant_init, variant_next,
+                                          variant_solution, NULL, variant_free)
 
 
 _fill_engine_table()
@@ -256,8 +280,11 @@ cdef int prepare(Sudoku *p, EngineOptions *o, int r, int c) except -1:
     p.g = geometry_for(r, c)
     p.cover = NULL
     p.bits = NULL
+    p.model = NULL
     o.engine = resolve_engine(o.engine, p.g)
-    if o.engine == ENGINE_DLX:
+    if o.engine == ENGINE_VARIANT:
+        p.model = classic_model(r, c)
+    elif o.engine == ENGINE_DLX:
         p.cover = &sudoku_matrix(r, c, False).x
     elif o.engine == ENGINE_BITSET:
         p.bits = &sudoku_matrix(r, c, True).b
@@ -348,6 +375,37 @@ def search(bytes values, int r, int c, Options options not None):
     # On the heap, not in this frame: a state on the stack put the bitmask engine's hot
     # fields at addresses that sometimes alias its heap levels (16x16 uniqueness checks took
     # 300 us instead of 248 in some processes; with the state allocated, always 248).
+    cdef EngineState *state = <EngineState *>malloc(sizeof(EngineState))
+    if state == NULL:
+        raise MemoryError()
+    with nogil:
+        engine_run(&p, v, &o, &result, out, state)
+    free(state)
+    raise_stopped(result.status)
+    return result.count, (first if result.count else None), result.guesses, result.status
+
+
+def variant_search(VariantModel model not None, bytes values, Options options not None):
+    """search() for a variant puzzle (its model built by fastsudoku.variants): the same
+    tuple.  The engine must be "auto" or "variant"."""
+    cdef Sudoku p
+    cdef EngineOptions o = options.o
+    if o.engine not in (ENGINE_AUTO, ENGINE_VARIANT):
+        raise ValueError(f"engine {ENGINES[o.engine]!r} solves classic Sudoku only; "
+                         "variant puzzles run on 'variant' (or 'auto')")
+    o.engine = ENGINE_VARIANT
+    memset(&p, 0, sizeof(Sudoku))
+    p.model = &model.m
+    if PyBytes_GET_SIZE(values) != model.m.ncells:
+        raise ValueError(f"expected {model.m.ncells} cell values, got {PyBytes_GET_SIZE(values)}")
+    cdef const uint8_t *v = <const uint8_t *>PyBytes_AS_STRING(values)
+    cdef int cell
+    for cell in range(model.m.ncells):
+        if v[cell] > model.m.n:
+            raise ValueError(f"cell {cell}: value {v[cell]} out of range 0..{model.m.n}")
+    cdef bytes first = PyBytes_FromStringAndSize(NULL, model.m.ncells)
+    cdef uint8_t *out = <uint8_t *>PyBytes_AS_STRING(first)
+    cdef EngineResult result
     cdef EngineState *state = <EngineState *>malloc(sizeof(EngineState))
     if state == NULL:
         raise MemoryError()
@@ -471,6 +529,43 @@ cdef class SudokuSearch(_Resumable):
 
     cdef object found(self):
         out = PyBytes_FromStringAndSize(NULL, self.p.g.ncells)
+        self.e.solution(self.state, &self.p, <uint8_t *>PyBytes_AS_STRING(out))
+        return out
+
+
+cdef class VariantSearch(_Resumable):
+    """The solutions of one variant puzzle (its model built by fastsudoku.variants), one at
+    a time on the variant engine; each as bytes of values."""
+    cdef Sudoku p
+    cdef VariantModel model                # kept alive: the search reads it
+
+    def __init__(self, VariantModel model not None, bytes values, Options options not None):
+        cdef EngineOptions o = options.o
+        cdef int rc, cell
+        if o.engine not in (ENGINE_AUTO, ENGINE_VARIANT):
+            raise ValueError(f"engine {ENGINES[o.engine]!r} solves classic Sudoku only; "
+                             "variant puzzles run on 'variant' (or 'auto')")
+        o.engine = ENGINE_VARIANT
+        if PyBytes_GET_SIZE(values) != model.m.ncells:
+            raise ValueError(f"expected {model.m.ncells} cell values, got "
+                             f"{PyBytes_GET_SIZE(values)}")
+        cdef const uint8_t *v = <const uint8_t *>PyBytes_AS_STRING(values)
+        for cell in range(model.m.ncells):
+            if v[cell] > model.m.n:
+                raise ValueError(f"cell {cell}: value {v[cell]} out of range 0..{model.m.n}")
+        self.model = model
+        memset(&self.p, 0, sizeof(Sudoku))
+        self.p.model = &model.m
+        self.e = &ENGINE_TABLE[ENGINE_VARIANT]
+        with nogil:
+            rc = self.e.init(self.state, &self.p, v, &o)
+        self.live = True
+        if rc < 0:
+            self.release()
+            raise MemoryError()
+
+    cdef object found(self):
+        out = PyBytes_FromStringAndSize(NULL, self.model.m.ncells)
         self.e.solution(self.state, &self.p, <uint8_t *>PyBytes_AS_STRING(out))
         return out
 

@@ -31,6 +31,7 @@ ctypedef fused AnySearch:
     Search9
     ExactCover
     BitCover
+    VSearch
     TargetSearch             # the bitmask search with the bound of target Sudoku
 
 
@@ -53,6 +54,8 @@ cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
                 rc = xc_choose(s, d, tree)
             elif AnySearch is BitCover:
                 rc = bx_choose(s, d)
+            elif AnySearch is VSearch:
+                rc = v_choose(s, d)
             else:
                 rc = target_choose(s, d)
             if rc == 0:
@@ -83,6 +86,8 @@ cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
                 rc = xc_has_next(s, d)
             elif AnySearch is BitCover:
                 rc = bx_has_next(s, d)
+            elif AnySearch is VSearch:
+                rc = v_has_next(s, d)
             else:
                 rc = bitmask_has_next(&s.s, d)
             if not rc:
@@ -113,6 +118,8 @@ cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
             rc = xc_advance(s, d, tree)
         elif AnySearch is BitCover:
             rc = bx_advance(s, d)
+        elif AnySearch is VSearch:
+            rc = v_advance(s, d)
         else:
             rc = target_advance(s, d)
         if rc == STEP_DEEPER:
@@ -152,6 +159,11 @@ cdef int search_next(Search *s) noexcept nogil:
 
 cdef int s9_next(Search9 *s) noexcept nogil:
     """search_next for the digit-band engine."""
+    return machine_next(s, False)
+
+
+cdef int v_next(VSearch *s) noexcept nogil:
+    """search_next for the variant engine."""
     return machine_next(s, False)
 
 

@@ -111,6 +111,11 @@ class ConflictError(SudokuError):
         self.cells = cells
 
 
+class VariantError(SudokuError):
+    """A variant puzzle's rule is malformed: a cell off the grid, a cage that lists a cell
+    twice, a line whose cells are not a path, regions that overlap."""
+
+
 class SearchLimitError(SudokuError, RuntimeError):
     """The search reached its ``node_limit`` before it could answer.
 

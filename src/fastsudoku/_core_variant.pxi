@@ -1,0 +1,616 @@
+# Part of fastsudoku._core, included by _core.pyx:
+# engine "variant": constraints as data (houses, pair rules, sums) for variant Sudoku.
+#
+#   VSearch.states: one level a search depth, each a copy of its parent
+#
+#       level d   | cand[0] cand[1] ... cand[ncells-1] |   uint64, bit v-1 <=> value v left
+#
+#   branch_cell[d], branch_rest[d]   the cell guessed at level d, its values not yet tried
+#   queue / hqueue / squeue          the propagation's work: cells, houses, sums to look at
+#
+# The model (VModel, _core.pxd) is built once per puzzle with the GIL (VariantModel below)
+# and read-only during searches.
+
+# ============================================================================================
+# Propagation
+# ============================================================================================
+#
+# A changed cell is queued once.  Taking a cell off the queue: a placed cell's value
+# leaves its peers; each pair rule from it keeps, in the other cell, the values some value
+# left here allows (arc consistency); its houses and sums are queued.  When no cell is
+# queued: each queued house is checked -- a value no cell of the house has is a
+# contradiction in a house of n cells, and a value with one cell left goes there (hidden
+# single) -- then each queued sum: bounds (each term between the others' least and most),
+# and for a distinct sum, its value sets that the cells can still cover: a value outside
+# all of them leaves the sum's cells, a value inside all of them with one cell left goes
+# there.  Until nothing is queued.
+
+
+cdef inline bint v_restrict(VSearch *s, uint64_t *cand, int cell, uint64_t keep) noexcept nogil:
+    """cand[cell] &= keep; queue the cell if it changed.  False if nothing is left."""
+    cdef uint64_t m = cand[cell]
+    if m & ~keep:
+        m &= keep
+        if m == 0:
+            return False
+        cand[cell] = m
+        if not s.queued[cell]:
+            s.queued[cell] = 1
+            s.queue[s.nqueue] = cell
+            s.nqueue += 1
+    return True
+
+
+cdef inline void v_queue_all(VSearch *s) noexcept nogil:
+    cdef int cell
+    for cell in range(s.m.ncells):
+        if not s.queued[cell]:
+            s.queued[cell] = 1
+            s.queue[s.nqueue] = cell
+            s.nqueue += 1
+
+
+cdef inline void v_clear_queues(VSearch *s) noexcept nogil:
+    while s.nqueue:
+        s.nqueue -= 1
+        s.queued[s.queue[s.nqueue]] = 0
+    while s.nhqueue:
+        s.nhqueue -= 1
+        s.hqueued[s.hqueue[s.nhqueue]] = 0
+    while s.nsqueue:
+        s.nsqueue -= 1
+        s.squeued[s.squeue[s.nsqueue]] = 0
+
+
+cdef inline uint64_t v_range_mask(int n, int64_t lo, int64_t hi) noexcept nogil:
+    """The values v in 1..n with lo <= v <= hi, as a mask."""
+    if lo < 1:
+        lo = 1
+    if hi > n:
+        hi = n
+    if lo > hi:
+        return 0
+    cdef uint64_t upto = (~(<uint64_t>0)) >> (64 - hi)          # values 1..hi
+    return upto & ~((((<uint64_t>1) << (lo - 1)) - 1))
+
+
+cdef inline int64_t floor_div(int64_t a, int64_t b) noexcept nogil:
+    """a / b rounded down, for b > 0 (C division truncates towards zero)."""
+    cdef int64_t q = a // b
+    if a % b != 0 and a < 0:
+        q -= 1
+    return q
+
+
+cdef inline int64_t v_low(uint64_t m) noexcept nogil:
+    return bit_index(lowest_bit(m)) + 1
+
+
+cdef inline int64_t v_high(uint64_t m) noexcept nogil:
+    cdef int64_t v = 64
+    while not (m >> (v - 1)) & 1:
+        v -= 1
+    return v
+
+
+cdef bint v_cell(VSearch *s, uint64_t *cand, int x) noexcept nogil:
+    """Look at a changed cell x: its placed value leaves its peers, its pair rules restrict
+    the other cells, its houses and sums are queued."""
+    cdef const VModel *m = s.m
+    cdef uint64_t mask = cand[x], bit, support, w
+    cdef int k, r, h, t, n = m.n
+    cdef const uint64_t *rel
+    if has_one_bit(mask):
+        for k in range(m.peer_start[x], m.peer_start[x + 1]):
+            if not v_restrict(s, cand, m.peers[k], ~mask):
+                return False
+    for k in range(m.arc_start[x], m.arc_start[x + 1]):
+        rel = m.rel + <size_t>m.arc_rel[k] * n
+        support = 0
+        w = mask
+        while w:
+            bit = lowest_bit(w)
+            w ^= bit
+            support |= rel[bit_index(bit)]
+        if not v_restrict(s, cand, m.arc_other[k], support):
+            return False
+    for k in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
+        h = m.cell_houses[k]
+        if not s.hqueued[h]:
+            s.hqueued[h] = 1
+            s.hqueue[s.nhqueue] = h
+            s.nhqueue += 1
+    for k in range(m.cell_sum_start[x], m.cell_sum_start[x + 1]):
+        t = m.cell_sums[k]
+        if not s.squeued[t]:
+            s.squeued[t] = 1
+            s.squeue[s.nsqueue] = t
+            s.nsqueue += 1
+    return True
+
+
+cdef bint v_house(VSearch *s, uint64_t *cand, int h) noexcept nogil:
+    """Hidden singles of a house of n cells (and its missing values: a contradiction)."""
+    cdef const VModel *m = s.m
+    cdef int k, cell
+    cdef uint64_t once = 0, twice = 0, w, hidden, bit
+    if not m.house_full[h]:
+        return True
+    for k in range(m.house_start[h], m.house_start[h + 1]):
+        w = cand[m.house_cells[k]]
+        twice |= once & w
+        once |= w
+    if once != m.full:
+        return False
+    hidden = once & ~twice
+    while hidden:
+        bit = lowest_bit(hidden)
+        hidden ^= bit
+        for k in range(m.house_start[h], m.house_start[h + 1]):
+            cell = m.house_cells[k]
+            if cand[cell] & bit:
+                if not v_restrict(s, cand, cell, bit):
+                    return False
+                break
+    return True
+
+
+cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
+    """Bounds of sum t; for a distinct sum, the value sets its cells can still cover."""
+    cdef const VModel *m = s.m
+    cdef int k, cell, cnt, last = -1, n = m.n
+    cdef int64_t lo = 0, hi = 0, a, b, coef, tlo, thi, target = m.sum_target[t]
+    cdef uint64_t w, union_ok, must, S, cover, bit
+    cdef bint ok
+    # Bounds: each term's least and most, the others' sums give each term its range.
+    for k in range(m.sum_start[t], m.sum_start[t + 1]):
+        w = cand[m.sum_cells[k]]
+        coef = m.sum_coef[k]
+        a = coef * v_low(w)
+        b = coef * v_high(w)
+        if a > b:
+            a, b = b, a
+        lo += a
+        hi += b
+    if target < lo or target > hi:
+        return False
+    for k in range(m.sum_start[t], m.sum_start[t + 1]):
+        cell = m.sum_cells[k]
+        w = cand[cell]
+        coef = m.sum_coef[k]
+        a = coef * v_low(w)
+        b = coef * v_high(w)
+        if a > b:
+            a, b = b, a
+        # This term lies in [target - (hi - b), target - (lo - a)].
+        tlo = target - (hi - b)
+        thi = target - (lo - a)
+        if tlo > a or thi < b:
+            if coef > 0:
+                w = v_range_mask(n, -floor_div(-tlo, coef), floor_div(thi, coef))
+            else:
+                # coef < 0: coef * v in [tlo, thi]  <=>  -coef * v in [-thi, -tlo]
+                w = v_range_mask(n, -floor_div(thi, -coef), floor_div(-tlo, -coef))
+            if not v_restrict(s, cand, cell, w):
+                return False
+    if m.combo_start[t] == m.combo_start[t + 1]:
+        return True
+    # Distinct sums: the value sets (each of as many values as cells, summing to the
+    # target) that every cell can still take a value of, and that the cells together can
+    # cover.
+    union_ok = 0
+    must = m.full
+    for k in range(m.combo_start[t], m.combo_start[t + 1]):
+        S = m.combos[k]
+        cover = 0
+        ok = True
+        for cnt in range(m.sum_start[t], m.sum_start[t + 1]):
+            w = cand[m.sum_cells[cnt]] & S
+            if w == 0:
+                ok = False
+                break
+            cover |= w
+        if ok and cover == S:
+            union_ok |= S
+            must &= S
+    if union_ok == 0:
+        return False
+    for k in range(m.sum_start[t], m.sum_start[t + 1]):
+        if not v_restrict(s, cand, m.sum_cells[k], union_ok):
+            return False
+    # A value every remaining set has, with one cell of the sum left for it, goes there.
+    while must:
+        bit = lowest_bit(must)
+        must ^= bit
+        cnt = 0
+        for k in range(m.sum_start[t], m.sum_start[t + 1]):
+            if cand[m.sum_cells[k]] & bit:
+                cnt += 1
+                last = m.sum_cells[k]
+        if cnt == 0:
+            return False
+        if cnt == 1 and not v_restrict(s, cand, last, bit):
+            return False
+    return True
+
+
+cdef bint v_propagate(VSearch *s, uint64_t *cand) noexcept nogil:
+    """Propagate the queued cells to a fixed point; False on a contradiction (the queues
+    are then cleared)."""
+    cdef int x
+    while True:
+        while s.nqueue:
+            s.nqueue -= 1
+            x = s.queue[s.nqueue]
+            s.queued[x] = 0
+            if not v_cell(s, cand, x):
+                v_clear_queues(s)
+                return False
+        if s.nhqueue:
+            s.nhqueue -= 1
+            x = s.hqueue[s.nhqueue]
+            s.hqueued[x] = 0
+            if not v_house(s, cand, x):
+                v_clear_queues(s)
+                return False
+            continue
+        if s.nsqueue:
+            s.nsqueue -= 1
+            x = s.squeue[s.nsqueue]
+            s.squeued[x] = 0
+            if not v_sum(s, cand, x):
+                v_clear_queues(s)
+                return False
+            continue
+        return True
+
+
+# ============================================================================================
+# Search
+# ============================================================================================
+
+cdef int v_grow(VSearch *s) noexcept nogil:
+    """Make room for one more level; 0 on success, -1 out of memory."""
+    cdef int capacity = s.capacity * 2
+    if not (regrow(<void **>&s.states, <size_t>capacity * s.m.ncells * sizeof(uint64_t))
+            and regrow(<void **>&s.branch_cell, capacity * sizeof(int32_t))
+            and regrow(<void **>&s.branch_rest, capacity * sizeof(uint64_t))):
+        return -1
+    s.capacity = capacity
+    return 0
+
+
+cdef int v_init(VSearch *s, const VModel *m, const uint8_t *values) noexcept nogil:
+    """Set up a search of the puzzle `values` (0 empty, 1..n) under model m: 1 if it may
+    have solutions, 0 if the givens and the constraints already contradict, -1 out of
+    memory."""
+    cdef int cell, ncells = m.ncells
+    cdef uint64_t *cand
+    memset(s, 0, sizeof(VSearch))
+    s.run.node_limit = -1
+    s.run.next_signal_check = SIGNAL_INTERVAL
+    s.run.phase = PHASE_DONE
+    s.m = m
+    s.capacity = 16
+    s.states = <uint64_t *>malloc(<size_t>s.capacity * ncells * sizeof(uint64_t))
+    s.branch_cell = <int32_t *>malloc(s.capacity * sizeof(int32_t))
+    s.branch_rest = <uint64_t *>malloc(s.capacity * sizeof(uint64_t))
+    s.queue = <int32_t *>malloc((ncells + 1) * sizeof(int32_t))
+    s.queued = <uint8_t *>calloc(ncells + 1, 1)
+    s.hqueue = <int32_t *>malloc((m.nhouses + 1) * sizeof(int32_t))
+    s.hqueued = <uint8_t *>calloc(m.nhouses + 1, 1)
+    s.squeue = <int32_t *>malloc((m.nsums + 1) * sizeof(int32_t))
+    s.squeued = <uint8_t *>calloc(m.nsums + 1, 1)
+    if (s.states == NULL or s.branch_cell == NULL or s.branch_rest == NULL
+            or s.queue == NULL or s.queued == NULL or s.hqueue == NULL or s.hqueued == NULL
+            or s.squeue == NULL or s.squeued == NULL):
+        return -1
+    cand = s.states
+    for cell in range(ncells):
+        cand[cell] = m.init[cell]
+        if values[cell]:
+            if values[cell] > m.n or not (cand[cell] >> (values[cell] - 1)) & 1:
+                return 0
+            cand[cell] = (<uint64_t>1) << (values[cell] - 1)
+        if cand[cell] == 0:
+            return 0
+    v_queue_all(s)
+    if not v_propagate(s, cand):
+        return 0
+    s.run.phase = PHASE_DESCEND
+    return 1
+
+
+cdef void v_free(VSearch *s) noexcept nogil:
+    free(s.states)
+    free(s.branch_cell)
+    free(s.branch_rest)
+    free(s.queue)
+    free(s.queued)
+    free(s.hqueue)
+    free(s.hqueued)
+    free(s.squeue)
+    free(s.squeued)
+    s.states = NULL
+    s.branch_cell = NULL
+    s.branch_rest = NULL
+    s.queue = NULL
+    s.queued = NULL
+    s.hqueue = NULL
+    s.hqueued = NULL
+    s.squeue = NULL
+    s.squeued = NULL
+    s.run.phase = PHASE_DONE
+
+
+# The hooks of the one search loop (machine_next, _core_machine.pxi) for this engine.
+
+cdef inline int v_choose(VSearch *s, int d) noexcept nogil:
+    """Choose the cell to branch on at level d (fewest values; among those, the most
+    constrained by the model: peers and pair rules): 1, or 0 when every cell is placed;
+    -1 out of memory (as a dead end: the caller's SEARCH_NOMEM comes from advance)."""
+    cdef const VModel *m = s.m
+    cdef const uint64_t *cand = s.states + <size_t>d * m.ncells
+    cdef int cell, count, best = -1, best_count = 65, degree, best_degree = -1
+    for cell in range(m.ncells):
+        if has_one_bit(cand[cell]):
+            continue
+        count = popcount(cand[cell])
+        if count > best_count:
+            continue
+        degree = (m.peer_start[cell + 1] - m.peer_start[cell]
+                  + 4 * (m.arc_start[cell + 1] - m.arc_start[cell])
+                  + 4 * (m.cell_sum_start[cell + 1] - m.cell_sum_start[cell]))
+        if count < best_count or degree > best_degree:
+            best_count = count
+            best_degree = degree
+            best = cell
+    if best < 0:
+        return 0
+    s.branch_cell[d] = best
+    s.branch_rest[d] = cand[best]
+    return 1
+
+
+cdef inline bint v_has_next(const VSearch *s, int d) noexcept nogil:
+    return s.branch_rest[d] != 0
+
+
+cdef inline int v_advance(VSearch *s, int d) noexcept nogil:
+    """Try the next value of level d's cell (a STEP_ code): on a copy of level d at d + 1,
+    or, for its last value, on level d itself."""
+    cdef const VModel *m = s.m
+    cdef uint64_t rest = s.branch_rest[d]
+    cdef uint64_t bit = lowest_bit(rest)
+    cdef int cell = s.branch_cell[d]
+    cdef uint64_t *child
+    rest ^= bit
+    s.branch_rest[d] = rest
+    if rest == 0:
+        child = s.states + <size_t>d * m.ncells
+    else:
+        if d + 1 >= s.capacity and v_grow(s) < 0:
+            return STEP_NOMEM
+        child = s.states + <size_t>(d + 1) * m.ncells
+        memcpy(child, s.states + <size_t>d * m.ncells, m.ncells * sizeof(uint64_t))
+    child[cell] = bit
+    s.queued[cell] = 1
+    s.queue[0] = cell
+    s.nqueue = 1
+    if v_propagate(s, child):
+        return STEP_DEEPER if rest else STEP_IN_PLACE
+    return STEP_FAILED if rest else STEP_SPENT
+
+
+cdef void v_solution(const VSearch *s, uint8_t *out) noexcept nogil:
+    """Write the solution found by the last SEARCH_FOUND as values 1..n."""
+    cdef const uint64_t *cand = s.states + <size_t>s.run.depth * s.m.ncells
+    cdef int cell
+    for cell in range(s.m.ncells):
+        out[cell] = bit_index(cand[cell]) + 1
+
+
+# ============================================================================================
+# The model, built from Python
+# ============================================================================================
+
+cdef dict _COMBOS = {}
+
+
+cdef list _combos(int n, int k, int64_t target):
+    """The sets of k distinct values of 1..n summing to target, as masks (cached)."""
+    key = (n, k, target)
+    cached = _COMBOS.get(key)
+    if cached is not None:
+        return cached
+    cdef list out = []
+    cdef uint64_t S
+    cdef int v
+    cdef int64_t total
+    for S in range(1, (<uint64_t>1) << n):
+        if popcount(S) != k:
+            continue
+        total = 0
+        for v in range(n):
+            if (S >> v) & 1:
+                total += v + 1
+        if total == target:
+            out.append(S)
+    _COMBOS[key] = out
+    return out
+
+
+cdef int32_t *_csr(list rows, int32_t **start_out) except NULL:
+    """Compressed rows of a list of int lists: the items; *start_out the row starts."""
+    cdef int i, k, total = 0, nrows = len(rows)
+    for row in rows:
+        total += len(row)
+    cdef int32_t *start = <int32_t *>malloc((nrows + 1) * sizeof(int32_t))
+    cdef int32_t *items = <int32_t *>malloc((total + 1) * sizeof(int32_t))
+    if start == NULL or items == NULL:
+        free(start)
+        free(items)
+        raise MemoryError()
+    k = 0
+    for i in range(nrows):
+        start[i] = k
+        for x in rows[i]:
+            items[k] = x
+            k += 1
+    start[nrows] = k
+    start_out[0] = start
+    return items
+
+
+cdef class VariantModel:
+    """A variant puzzle's constraints in the variant engine's form (VModel), built once and
+    read-only during searches.  Checked and built by fastsudoku.variants; the arguments:
+
+    n: the side (values 1..n, n*n cells); houses: lists of cells that all differ;
+    differ: extra (cell, cell) pairs that differ (neighbour rules); arcs: (a, b, table)
+    pair rules, table[v] the mask of values b may take when a is v+1; sums: (cells, coefs,
+    target, distinct) linear equalities (distinct: the cells all differ and their value
+    sets are used, coefs all 1); init: each cell's starting mask.
+    """
+    cdef VModel m
+    cdef public int n
+
+    def __cinit__(self):
+        memset(&self.m, 0, sizeof(VModel))
+
+    def __init__(self, int n, list houses, list differ, list arcs, list sums, list init):
+        cdef int ncells = n * n, cell, i, k, a, b, v, h
+        cdef VModel *m = &self.m
+        cdef uint64_t mask
+        if not 1 <= n <= 64:
+            raise ValueError(f"side {n}: expected 1..64")
+        if len(init) != ncells:
+            raise ValueError(f"expected {ncells} starting masks, got {len(init)}")
+        self.n = n
+        m.n = n
+        m.ncells = ncells
+        m.full = (~(<uint64_t>0)) >> (64 - n)
+        m.nhouses = len(houses)
+        m.house_cells = _csr(houses, &m.house_start)
+        m.house_full = <uint8_t *>calloc(m.nhouses + 1, 1)
+        if m.house_full == NULL:
+            raise MemoryError()
+        cell_houses = [[] for _ in range(ncells)]
+        peer_lists = [set() for _ in range(ncells)]
+        for h in range(m.nhouses):
+            cells = houses[h]
+            m.house_full[h] = len(cells) == n
+            for x in cells:
+                cell_houses[x].append(h)
+                peer_lists[x].update(cells)
+        for a, b in differ:
+            peer_lists[a].add(b)
+            peer_lists[b].add(a)
+        for cell in range(ncells):
+            peer_lists[cell].discard(cell)
+        m.cell_houses = _csr(cell_houses, &m.cell_house_start)
+        m.peers = _csr([sorted(p) for p in peer_lists], &m.peer_start)
+        # Pair rules: both directions, one relation table an arc.
+        arc_lists = [[] for _ in range(ncells)]
+        tables = []
+        for a, b, table in arcs:
+            back = [0] * n
+            for v in range(n):
+                mask = table[v]
+                for k in range(n):
+                    if (mask >> k) & 1:
+                        back[k] |= (<uint64_t>1) << v
+            arc_lists[a].append((b, len(tables)))
+            tables.append(table)
+            arc_lists[b].append((a, len(tables)))
+            tables.append(back)
+        cdef int32_t *again = NULL
+        m.arc_other = _csr([[o for o, _ in row] for row in arc_lists], &m.arc_start)
+        m.arc_rel = _csr([[r for _, r in row] for row in arc_lists], &again)
+        free(again)
+        m.rel = <uint64_t *>malloc((len(tables) * n + 1) * sizeof(uint64_t))
+        if m.rel == NULL:
+            raise MemoryError()
+        for i in range(len(tables)):
+            for v in range(n):
+                m.rel[i * n + v] = tables[i][v]
+        # Sums.
+        m.nsums = len(sums)
+        m.sum_cells = _csr([list(t[0]) for t in sums], &m.sum_start)
+        m.sum_coef = _csr([list(t[1]) for t in sums], &again)
+        free(again)
+        m.sum_target = <int64_t *>malloc((m.nsums + 1) * sizeof(int64_t))
+        if m.sum_target == NULL:
+            raise MemoryError()
+        combo_rows = []
+        cell_sums = [[] for _ in range(ncells)]
+        for i in range(m.nsums):
+            cells, coefs, target, distinct = sums[i]
+            m.sum_target[i] = target
+            for x in cells:
+                cell_sums[x].append(i)
+            if distinct and n <= 16 and all(c == 1 for c in coefs):
+                combo_rows.append(_combos(n, len(cells), target))
+            else:
+                combo_rows.append([])
+        m.cell_sums = _csr(cell_sums, &m.cell_sum_start)
+        total = sum(len(r) for r in combo_rows)
+        m.combo_start = <int32_t *>malloc((m.nsums + 1) * sizeof(int32_t))
+        m.combos = <uint64_t *>malloc((total + 1) * sizeof(uint64_t))
+        if m.combo_start == NULL or m.combos == NULL:
+            raise MemoryError()
+        k = 0
+        for i in range(m.nsums):
+            m.combo_start[i] = k
+            for mask in combo_rows[i]:
+                m.combos[k] = mask
+                k += 1
+        m.combo_start[m.nsums] = k
+        m.init = <uint64_t *>malloc(ncells * sizeof(uint64_t))
+        if m.init == NULL:
+            raise MemoryError()
+        for cell in range(ncells):
+            m.init[cell] = (<uint64_t>init[cell]) & m.full
+
+    def __dealloc__(self):
+        cdef VModel *m = &self.m
+        free(m.house_start)
+        free(m.house_cells)
+        free(m.house_full)
+        free(m.cell_house_start)
+        free(m.cell_houses)
+        free(m.peer_start)
+        free(m.peers)
+        free(m.arc_start)
+        free(m.arc_other)
+        free(m.arc_rel)
+        free(m.rel)
+        free(m.sum_start)
+        free(m.sum_cells)
+        free(m.sum_coef)
+        free(m.sum_target)
+        free(m.combo_start)
+        free(m.combos)
+        free(m.cell_sum_start)
+        free(m.cell_sums)
+        free(m.init)
+
+
+cdef dict _CLASSIC_MODELS = {}
+
+
+cdef const VModel *classic_model(int r, int c) except NULL:
+    """Classic Sudoku of box shape (r, c) as a variant model (rows, columns, boxes), cached:
+    the variant engine runs every classic puzzle too (the tests compare it with the
+    others)."""
+    cdef VariantModel model = _CLASSIC_MODELS.get((r, c))
+    cdef int n = r * c
+    if model is None:
+        houses = [[row * n + col for col in range(n)] for row in range(n)]
+        houses += [[row * n + col for row in range(n)] for col in range(n)]
+        houses += [[(br * r + i) * n + bc * c + j for i in range(r) for j in range(c)]
+                   for br in range(c) for bc in range(r)]
+        full = (1 << <object>n) - 1          # a Python int: n may be 64
+        model = VariantModel(n, houses, [], [], [], [full] * (n * n))
+        _CLASSIC_MODELS[(r, c)] = model
+    return &model.m

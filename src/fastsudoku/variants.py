@@ -1,0 +1,619 @@
+"""Variant Sudoku: a grid, its givens and a list of constraints, solved in the compiled core.
+
+A :class:`Variant` is accepted wherever a classic puzzle is: :func:`fastsudoku.solve`
+returns its solution as an N*N-character string in the puzzle's alphabet (``None`` if it
+has none), :func:`fastsudoku.count_solutions`, :func:`fastsudoku.is_unique` and
+:func:`fastsudoku.search` count.  Every constraint is propagated in the engine's own terms
+(``engine="variant"``, with the GIL released): houses by naked and hidden singles, pair
+rules by arc consistency on precomputed tables, sums by bounds and, for cages of distinct
+digits, by the digit sets that can still make the total.
+
+Cells are ``(row, column)`` pairs counted from 0, or ``"R1C1"`` strings counted from 1 (as
+setters write them; case does not matter).
+
+>>> import fastsudoku as fs
+>>> from fastsudoku.variants import Variant, AntiKnight
+>>> v = Variant("." * 81, constraints=[AntiKnight()])
+>>> fs.count_solutions(v, limit=2)
+2
+
+Constraints (each a small frozen object; the grid's side comes from the givens):
+
+- regions: :class:`Region` (any cells that all differ: windoku, disjoint groups ...),
+  :class:`Diagonals` (X-Sudoku), irregular regions replacing the boxes
+  (``Variant(regions=...)``: jigsaw);
+- neighbours: :class:`AntiKnight`, :class:`AntiKing`, :class:`NonConsecutive`;
+- cages and sums: :class:`Cage` (killer: digits differ, optional total),
+  :class:`Sum` (a total over cells that may repeat: little killer diagonals);
+- lines: :class:`Thermo`, :class:`Arrow`, :class:`Whisper`, :class:`Renban`,
+  :class:`Palindrome`;
+- pairs: :class:`Kropki` (white: consecutive, black: one double the other), :class:`XV`,
+  and :class:`NoOtherDots` / :class:`NoOtherXV` (the negative rules: pairs without a mark
+  have none of its property);
+- cells: :class:`Odd`, :class:`Even`, :class:`Candidates`.
+
+A rule that cannot hold (a cage total no digits make) is "no solution", not an error; a
+malformed rule (a cell off the grid, a cage listing a cell twice, a thermometer whose cells
+are not a path) raises :class:`fastsudoku.VariantError` naming the constraint.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+from . import _core
+from ._errors import ShapeError, VariantError
+from ._grid import Grid, parse
+
+__all__ = [
+    "Variant",
+    "Region",
+    "Diagonals",
+    "AntiKnight",
+    "AntiKing",
+    "NonConsecutive",
+    "Cage",
+    "Sum",
+    "Thermo",
+    "Arrow",
+    "Whisper",
+    "Renban",
+    "Palindrome",
+    "Kropki",
+    "NoOtherDots",
+    "XV",
+    "NoOtherXV",
+    "Odd",
+    "Even",
+    "Candidates",
+    "VariantError",
+]
+
+CellRef = Union[Tuple[int, int], str]
+_RC = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
+
+
+class _Builder:
+    """What the constraints add, in engine terms (cells numbered row * n + column)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.houses: List[List[int]] = []
+        self.differ: List[Tuple[int, int]] = []
+        self.arcs: List[Tuple[int, int, List[int]]] = []
+        self.sums: List[Tuple[List[int], List[int], int, bool]] = []
+        self.init = [(1 << n) - 1] * (n * n)
+
+    def cell(self, ref: Any, where: str) -> int:
+        n = self.n
+        if isinstance(ref, str):
+            m = _RC.match(ref.strip())
+            if not m:
+                raise VariantError(f"{where}: cell {ref!r} is not of the form R1C1")
+            row, col = int(m.group(1)) - 1, int(m.group(2)) - 1
+        else:
+            try:
+                row, col = (int(x) for x in ref)
+            except (TypeError, ValueError):
+                raise VariantError(
+                    f"{where}: cell {ref!r} is neither a (row, column) pair nor 'R1C1'"
+                ) from None
+        if not (0 <= row < n and 0 <= col < n):
+            raise VariantError(
+                f"{where}: cell {ref!r} is off the {n}x{n} grid (pairs count from 0, 'R1C1' from 1)"
+            )
+        return row * n + col
+
+    def cells(self, refs: Sequence[Any], where: str, *, distinct: bool = True) -> List[int]:
+        if isinstance(refs, str) or not isinstance(refs, Sequence):
+            raise VariantError(f"{where}: expected a list of cells, got {refs!r}")
+        out = [self.cell(r, where) for r in refs]
+        if distinct and len(set(out)) != len(out):
+            seen = set()
+            for ref, x in zip(refs, out):
+                if x in seen:
+                    raise VariantError(f"{where}: cell {ref!r} is listed twice")
+                seen.add(x)
+        return out
+
+    def pair(self, a: int, b: int, allowed: Callable[[int, int], bool]) -> None:
+        n = self.n
+        table = []
+        for x in range(1, n + 1):
+            mask = 0
+            for y in range(1, n + 1):
+                if allowed(x, y):
+                    mask |= 1 << (y - 1)
+            table.append(mask)
+        self.arcs.append((a, b, table))
+
+    def neighbours(self, steps: Sequence[Tuple[int, int]]) -> List[Tuple[int, int]]:
+        n = self.n
+        out = []
+        for row in range(n):
+            for col in range(n):
+                for dr, dc in steps:
+                    r2, c2 = row + dr, col + dc
+                    if 0 <= r2 < n and 0 <= c2 < n and (row, col) < (r2, c2):
+                        out.append((row * n + col, r2 * n + c2))
+        return out
+
+    def line(self, refs: Sequence[Any], where: str) -> List[int]:
+        """A line's cells, checked to follow one another."""
+        cells = self.cells(refs, where)
+        self.path(cells, refs, where)
+        return cells
+
+    def path(self, cells: List[int], refs: Sequence[Any], where: str) -> None:
+        n = self.n
+        for (a, ra), (b, rb) in zip(zip(cells, refs), zip(cells[1:], refs[1:])):
+            if max(abs(a // n - b // n), abs(a % n - b % n)) != 1:
+                raise VariantError(
+                    f"{where}: cells {ra!r} and {rb!r} are not neighbours (a line's cells "
+                    "follow one another, orthogonally or diagonally)"
+                )
+
+
+_ORTHOGONAL = ((0, 1), (1, 0))
+
+
+class Constraint:
+    """A rule of a variant puzzle; subclasses add themselves to a _Builder."""
+
+    def _add(self, b: _Builder) -> None:  # pragma: no cover - every subclass overrides
+        raise NotImplementedError
+
+    def _name(self) -> str:
+        return type(self).__name__
+
+
+@dataclass(frozen=True)
+class Region(Constraint):
+    """Cells that all differ (a windoku window, a disjoint group, an extra house); a
+    region of N cells holds every digit."""
+
+    cells: Sequence[CellRef]
+
+    def _add(self, b: _Builder) -> None:
+        b.houses.append(b.cells(self.cells, self._name()))
+
+
+@dataclass(frozen=True)
+class Diagonals(Constraint):
+    """X-Sudoku: the main diagonal, the anti-diagonal, or both, each holds every digit."""
+
+    main: bool = True
+    anti: bool = True
+
+    def _add(self, b: _Builder) -> None:
+        n = b.n
+        if self.main:
+            b.houses.append([i * n + i for i in range(n)])
+        if self.anti:
+            b.houses.append([i * n + (n - 1 - i) for i in range(n)])
+
+
+@dataclass(frozen=True)
+class AntiKnight(Constraint):
+    """Cells a chess knight's move apart differ."""
+
+    def _add(self, b: _Builder) -> None:
+        b.differ += b.neighbours(((1, 2), (2, 1), (1, -2), (2, -1)))
+
+
+@dataclass(frozen=True)
+class AntiKing(Constraint):
+    """Cells a chess king's move apart (diagonal neighbours included) differ."""
+
+    def _add(self, b: _Builder) -> None:
+        b.differ += b.neighbours(((0, 1), (1, 0), (1, 1), (1, -1)))
+
+
+@dataclass(frozen=True)
+class NonConsecutive(Constraint):
+    """Orthogonal neighbours differ by more than 1."""
+
+    def _add(self, b: _Builder) -> None:
+        for a, c in b.neighbours(_ORTHOGONAL):
+            b.pair(a, c, lambda x, y: abs(x - y) > 1)
+
+
+@dataclass(frozen=True)
+class Cage(Constraint):
+    """A killer cage: its digits differ and, when ``total`` is given, sum to it."""
+
+    cells: Sequence[CellRef]
+    total: Optional[int] = None
+
+    def _add(self, b: _Builder) -> None:
+        where = f"Cage{'' if self.total is None else f' {self.total}'}"
+        cells = b.cells(self.cells, where)
+        if len(cells) > b.n:
+            raise VariantError(f"{where}: {len(cells)} cells cannot hold distinct digits 1..{b.n}")
+        b.houses.append(cells)
+        if self.total is not None:
+            b.sums.append((cells, [1] * len(cells), _int(self.total, where), True))
+
+
+@dataclass(frozen=True)
+class Sum(Constraint):
+    """The digits of the cells sum to ``total`` (repeats allowed: a little killer
+    diagonal, for example)."""
+
+    cells: Sequence[CellRef]
+    total: int
+
+    def _add(self, b: _Builder) -> None:
+        where = f"Sum {self.total}"
+        cells = b.cells(self.cells, where)
+        b.sums.append((cells, [1] * len(cells), _int(self.total, where), False))
+
+
+@dataclass(frozen=True)
+class Thermo(Constraint):
+    """Digits strictly increase along the line from its bulb (the first cell)."""
+
+    cells: Sequence[CellRef]
+
+    def _add(self, b: _Builder) -> None:
+        cells = b.line(self.cells, "Thermo")
+        for a, c in zip(cells, cells[1:]):
+            b.pair(a, c, lambda x, y: x < y)
+
+
+@dataclass(frozen=True)
+class Arrow(Constraint):
+    """The digits on the arrow sum to the number in its circle (a circle of several cells
+    reads as a number, its first cell the leading digit)."""
+
+    circle: Sequence[CellRef]
+    cells: Sequence[CellRef]
+
+    def _add(self, b: _Builder) -> None:
+        circle: Any = self.circle
+        if isinstance(circle, str) or (
+            isinstance(circle, tuple)
+            and len(circle) == 2
+            and all(isinstance(x, int) for x in circle)
+        ):
+            circle = [circle]  # one cell
+        head = b.cells(circle, "Arrow circle")
+        body = b.line(self.cells, "Arrow")
+        if set(head) & set(body):
+            raise VariantError("Arrow: a cell is in both its circle and its line")
+        coefs = [10 ** (len(head) - 1 - i) for i in range(len(head))]
+        b.sums.append((body + head, [1] * len(body) + [-k for k in coefs], 0, False))
+
+
+@dataclass(frozen=True)
+class Whisper(Constraint):
+    """Neighbours on the line differ by at least ``difference`` (German whispers: 5)."""
+
+    cells: Sequence[CellRef]
+    difference: int = 5
+
+    def _add(self, b: _Builder) -> None:
+        cells = b.line(self.cells, "Whisper")
+        d = _int(self.difference, "Whisper")
+        for a, c in zip(cells, cells[1:]):
+            b.pair(a, c, lambda x, y: abs(x - y) >= d)
+
+
+@dataclass(frozen=True)
+class Renban(Constraint):
+    """The line's digits are distinct and consecutive, in any order."""
+
+    cells: Sequence[CellRef]
+
+    def _add(self, b: _Builder) -> None:
+        cells = b.line(self.cells, "Renban")
+        k = len(cells)
+        if k > b.n:
+            raise VariantError(f"Renban: {k} cells cannot hold distinct digits 1..{b.n}")
+        b.houses.append(cells)
+        # k distinct digits pairwise within k - 1 of each other are consecutive.
+        for i in range(k):
+            for j in range(i + 1, k):
+                b.pair(cells[i], cells[j], lambda x, y: abs(x - y) <= k - 1)
+
+
+@dataclass(frozen=True)
+class Palindrome(Constraint):
+    """The line reads the same from both ends."""
+
+    cells: Sequence[CellRef]
+
+    def _add(self, b: _Builder) -> None:
+        cells = b.line(self.cells, "Palindrome")
+        for i in range(len(cells) // 2):
+            b.pair(cells[i], cells[-1 - i], lambda x, y: x == y)
+
+
+def _white(x: int, y: int) -> bool:
+    return abs(x - y) == 1
+
+
+def _black(x: int, y: int) -> bool:
+    return x == 2 * y or y == 2 * x
+
+
+@dataclass(frozen=True)
+class Kropki(Constraint):
+    """A dot between two orthogonal neighbours: ``"white"`` (consecutive digits) or
+    ``"black"`` (one is double the other)."""
+
+    a: CellRef
+    b: CellRef
+    kind: str = "white"
+
+    def _add(self, b: _Builder) -> None:
+        where = f"Kropki {self.kind}"
+        x, y = b.cell(self.a, where), b.cell(self.b, where)
+        _orthogonal(b, x, y, self.a, self.b, where)
+        if self.kind not in ("white", "black"):
+            raise VariantError(f"Kropki: kind {self.kind!r} is neither 'white' nor 'black'")
+        b.pair(x, y, _white if self.kind == "white" else _black)
+
+
+@dataclass(frozen=True)
+class XV(Constraint):
+    """An X (the two digits sum to 10) or a V (to 5) between orthogonal neighbours."""
+
+    a: CellRef
+    b: CellRef
+    kind: str = "X"
+
+    def _add(self, b: _Builder) -> None:
+        where = f"XV {self.kind}"
+        x, y = b.cell(self.a, where), b.cell(self.b, where)
+        _orthogonal(b, x, y, self.a, self.b, where)
+        total = {"X": 10, "V": 5}.get(str(self.kind).upper())
+        if total is None:
+            raise VariantError(f"XV: kind {self.kind!r} is neither 'X' nor 'V'")
+        b.pair(x, y, lambda p, q: p + q == total)
+
+
+class _Negative(Constraint):
+    """A negative rule: it needs the puzzle's marks, so Variant applies it (_negative)."""
+
+    def _add(self, b: _Builder) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class NoOtherDots(_Negative):
+    """The negative rule of kropki: orthogonal neighbours without a dot of a kind (the
+    puzzle's Kropki constraints) are not consecutive (white) / not in ratio 2 (black)."""
+
+    white: bool = True
+    black: bool = True
+
+
+@dataclass(frozen=True)
+class NoOtherXV(_Negative):
+    """The negative rule of XV: neighbours without an X do not sum to 10, without a V not
+    to 5."""
+
+    x: bool = True
+    v: bool = True
+
+
+@dataclass(frozen=True)
+class Odd(Constraint):
+    """The cells hold odd digits."""
+
+    cells: Sequence[CellRef]
+
+    def _add(self, b: _Builder) -> None:
+        mask = sum(1 << (v - 1) for v in range(1, b.n + 1) if v % 2)
+        for x in b.cells(self.cells, "Odd"):
+            b.init[x] &= mask
+
+
+@dataclass(frozen=True)
+class Even(Constraint):
+    """The cells hold even digits."""
+
+    cells: Sequence[CellRef]
+
+    def _add(self, b: _Builder) -> None:
+        mask = sum(1 << (v - 1) for v in range(1, b.n + 1) if v % 2 == 0)
+        for x in b.cells(self.cells, "Even"):
+            b.init[x] &= mask
+
+
+@dataclass(frozen=True)
+class Candidates(Constraint):
+    """A cell holds one of the given digits."""
+
+    cell: CellRef
+    values: Sequence[int]
+
+    def _add(self, b: _Builder) -> None:
+        x = b.cell(self.cell, "Candidates")
+        mask = 0
+        for v in self.values:
+            v = _int(v, "Candidates")
+            if not 1 <= v <= b.n:
+                raise VariantError(f"Candidates: digit {v} is outside 1..{b.n}")
+            mask |= 1 << (v - 1)
+        b.init[x] &= mask
+
+
+def _int(value: Any, where: str) -> int:
+    if isinstance(value, bool):
+        raise VariantError(f"{where}: {value!r} is not an integer")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise VariantError(f"{where}: {value!r} is not an integer") from None
+
+
+def variant_text(grid: Grid, values: bytes) -> Any:
+    """A solution of a variant puzzle: N*N characters in the puzzle's alphabet (the
+    puzzle's own form when it has no single-character alphabet)."""
+    if grid.symbols is not None and len(grid.symbols) >= grid.n:
+        return "".join(grid.symbols[v - 1] for v in values)
+    return grid.render(values)
+
+
+def _orthogonal(b: _Builder, x: int, y: int, ra: Any, rb: Any, where: str) -> None:
+    n = b.n
+    if abs(x // n - y // n) + abs(x % n - y % n) != 1:
+        raise VariantError(f"{where}: cells {ra!r} and {rb!r} are not orthogonal neighbours")
+
+
+def _no_dot(white: bool, black: bool) -> Callable[[int, int], bool]:
+    return lambda p, q: not (white and _white(p, q)) and not (black and _black(p, q))
+
+
+def _no_mark(x: bool, v: bool) -> Callable[[int, int], bool]:
+    return lambda p, q: not (x and p + q == 10) and not (v and p + q == 5)
+
+
+def _negative(b: _Builder, constraints: Sequence[Constraint]) -> None:
+    """The negative rules: every orthogonal pair without a mark of the kind."""
+    dots: Dict[Tuple[int, int], str] = {}
+    xv: Dict[Tuple[int, int], str] = {}
+    for c in constraints:
+        if isinstance(c, Kropki):
+            x, y = b.cell(c.a, "Kropki"), b.cell(c.b, "Kropki")
+            dots[(min(x, y), max(x, y))] = c.kind
+        elif isinstance(c, XV):
+            x, y = b.cell(c.a, "XV"), b.cell(c.b, "XV")
+            xv[(min(x, y), max(x, y))] = str(c.kind).upper()
+    for c in constraints:
+        if isinstance(c, NoOtherDots):
+            for pair in b.neighbours(_ORTHOGONAL):
+                if pair in dots:
+                    continue
+                b.pair(*pair, _no_dot(c.white, c.black))
+        elif isinstance(c, NoOtherXV):
+            for pair in b.neighbours(_ORTHOGONAL):
+                if pair in xv:
+                    continue
+                b.pair(*pair, _no_mark(c.x, c.v))
+
+
+_BOXED = object()
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A variant puzzle: givens, the grid's houses and constraints.
+
+    ``givens``: the puzzle as for :func:`fastsudoku.solve` (a string of N*N cells, '.'
+    or '0' empty, a list, an array ...); ``box``: the box shape (rows, columns) for sides
+    that are not squares, or ``None`` for a grid without boxes (rows and columns only);
+    ``regions``: irregular regions replacing the boxes (jigsaw) -- N lists of N cells, or
+    a string of N*N region labels, one character a cell; ``constraints``: the rules.
+    """
+
+    givens: Any
+    box: Any = _BOXED
+    regions: Any = None
+    constraints: Sequence[Constraint] = ()
+    alphabet: Optional[str] = None
+    _built: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def grid(self) -> Grid:
+        """The givens, parsed (values, alphabet, the way back to the puzzle's form)."""
+        self._build()
+        grid: Grid = self._built["grid"]
+        return grid
+
+    def model(self) -> Any:
+        """The constraints in the engine's form (built once)."""
+        self._build()
+        return self._built["model"]
+
+    def _build(self) -> None:
+        if "model" in self._built:
+            return
+        explicit = self.box not in (_BOXED, None)
+        try:
+            grid = parse(self.givens, self.box if explicit else None, self.alphabet)
+        except ShapeError:
+            # A side that is not a square, on a grid without boxes (a 7x7 jigsaw): read it
+            # with rows for boxes (the box shape only matters to classic Sudoku).
+            if explicit or (self.box is _BOXED and self.regions is None):
+                raise
+            side = _side(self.givens)
+            if side is None:
+                raise
+            grid = parse(self.givens, (1, side), self.alphabet)
+        n = grid.n
+        b = _Builder(n)
+        b.houses += [[r * n + c for c in range(n)] for r in range(n)]
+        b.houses += [[r * n + c for r in range(n)] for c in range(n)]
+        if self.regions is not None:
+            if self.box not in (_BOXED, None):
+                raise VariantError("regions replace the boxes: give regions or box, not both")
+            b.houses += _regions(b, self.regions)
+        elif self.box is not None:
+            r, c = grid.r, grid.c
+            b.houses += [
+                [(br * r + i) * n + bc * c + j for i in range(r) for j in range(c)]
+                for br in range(c)
+                for bc in range(r)
+            ]
+        constraints = list(self.constraints)
+        for con in constraints:
+            if not isinstance(con, Constraint):
+                raise VariantError(f"{con!r} is not a constraint of fastsudoku.variants")
+            con._add(b)
+        _negative(b, constraints)
+        _check_givens(b, grid)
+        self._built["grid"] = grid
+        self._built["model"] = _core.VariantModel(n, b.houses, b.differ, b.arcs, b.sums, b.init)
+
+
+def _side(givens: Any) -> Optional[int]:
+    """The side of a grid given as a line of N*N cells, if it is one."""
+    if isinstance(givens, str):
+        k = len("".join(givens.split()))
+        side = math.isqrt(k)
+        if side * side == k:
+            return side
+    return None
+
+
+def _regions(b: _Builder, regions: Any) -> List[List[int]]:
+    n = b.n
+    if isinstance(regions, str):
+        text = "".join(regions.split())
+        if len(text) != n * n:
+            raise VariantError(f"regions: {len(text)} labels for the {n * n} cells")
+        groups: Dict[str, List[int]] = {}
+        for x, ch in enumerate(text):
+            groups.setdefault(ch, []).append(x)
+        out = list(groups.values())
+    else:
+        out = [b.cells(r, f"region {k + 1}") for k, r in enumerate(regions)]
+    if len(out) != n or any(len(r) != n for r in out):
+        raise VariantError(f"regions: expected {n} regions of {n} cells each")
+    if len({x for r in out for x in r}) != n * n:
+        raise VariantError("regions: the regions overlap (each cell is in exactly one)")
+    return out
+
+
+def _check_givens(b: _Builder, grid: Grid) -> None:
+    """Two equal givens in one house is a malformed puzzle: say where."""
+    n = b.n
+    values = grid.values
+    for house in b.houses:
+        seen: Dict[int, int] = {}
+        for x in house:
+            v = values[x]
+            if v:
+                if v in seen:
+                    y = seen[v]
+                    raise VariantError(
+                        f"givens repeat {v} at R{y // n + 1}C{y % n + 1} and "
+                        f"R{x // n + 1}C{x % n + 1}, cells that must differ"
+                    )
+                seen[v] = x

@@ -1,0 +1,385 @@
+"""Variant Sudoku on the variant engine, against the rules checked directly and brute force
+(tests/variant_reference.py) on small grids, and the errors of malformed rules."""
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import fastsudoku as fs
+from fastsudoku.variants import (
+    XV,
+    AntiKing,
+    AntiKnight,
+    Arrow,
+    Cage,
+    Candidates,
+    Diagonals,
+    Even,
+    Kropki,
+    NonConsecutive,
+    NoOtherDots,
+    NoOtherXV,
+    Odd,
+    Palindrome,
+    Region,
+    Renban,
+    Sum,
+    Thermo,
+    Variant,
+    VariantError,
+    Whisper,
+)
+from variant_reference import brute_count, check_variant
+
+SOLUTION9 = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+def _values(text):
+    return [0 if ch in ".0" else int(ch) for ch in text]
+
+
+def _check(variant, n, box=(3, 3), regions=None, limit=None):
+    """solve() keeps every rule and count_solutions() agrees with brute force."""
+    givens = _values(variant.givens)
+    expected = brute_count(n, box, regions, list(variant.constraints), givens, limit)
+    assert fs.count_solutions(variant, limit=limit) == expected
+    out = fs.solve(variant)
+    if expected == 0:
+        assert out is None
+    else:
+        check_variant(n, box, regions, list(variant.constraints), givens, _values(out))
+    return expected
+
+
+# -- each constraint type on a 9x9 grid made from a known solution -----------------------
+
+
+def _cage_cells(rng, start, size):
+    cells = [start]
+    while len(cells) < size:
+        r, c = rng.choice(cells)
+        dr, dc = rng.choice([(0, 1), (1, 0), (0, -1), (-1, 0)])
+        nxt = (r + dr, c + dc)
+        if 0 <= nxt[0] < 9 and 0 <= nxt[1] < 9 and nxt not in cells:
+            cells.append(nxt)
+    return cells
+
+
+def _digit(rc):
+    return int(SOLUTION9[rc[0] * 9 + rc[1]])
+
+
+def test_killer_made_from_a_solution_is_solved_to_it():
+    """Cages tiling the grid with the solution's totals (and no givens) lead back to a
+    grid that keeps every cage; with a few givens it is the solution itself."""
+    rng = random.Random(5)
+    free = {(r, c) for r in range(9) for c in range(9)}
+    cages = []
+    while free:
+        start = min(free)
+        cells = [start]
+        while len(cells) < 3:
+            r, c = rng.choice(cells)
+            dr, dc = rng.choice([(0, 1), (1, 0), (0, -1), (-1, 0)])
+            nxt = (r + dr, c + dc)
+            if nxt in free and nxt not in cells:
+                cells.append(nxt)
+            elif all(
+                (r + a, c + b) not in free or (r + a, c + b) in cells
+                for r, c in cells
+                for a, b in [(0, 1), (1, 0), (0, -1), (-1, 0)]
+            ):
+                break
+        digits = [_digit(x) for x in cells]
+        if len(set(digits)) < len(digits):
+            cells = cells[:1]
+        free -= set(cells)
+        cages.append(Cage(cells, sum(_digit(x) for x in cells)))
+    puzzle = Variant("." * 81, constraints=cages)
+    out = fs.solve(puzzle)
+    assert out is not None
+    check_variant(9, (3, 3), None, cages, [0] * 81, _values(out))
+    hinted = Variant(SOLUTION9[:20] + "." * 61, constraints=cages)
+    assert fs.count_solutions(hinted, limit=2) >= 1
+    check_variant(9, (3, 3), None, cages, _values(hinted.givens), _values(fs.solve(hinted)))
+
+
+def _solution_constraints():
+    """One constraint of each kind that SOLUTION9 keeps."""
+    grid = [[int(SOLUTION9[r * 9 + c]) for c in range(9)] for r in range(9)]
+    out = []
+    # A thermometer along a row where the digits increase (5 < 6 < 7 ... found by search).
+    for r in range(9):
+        for c in range(7):
+            if grid[r][c] < grid[r][c + 1] < grid[r][c + 2]:
+                out.append(Thermo([(r, c), (r, c + 1), (r, c + 2)]))
+                break
+        if out:
+            break
+    # An arrow from R9C9 along the cells before it whose digits sum to R9C9's, if any.
+    for r, c in [(8, 7), (7, 8), (7, 7)]:
+        if grid[r][c] < grid[8][8] and grid[8][8] - grid[r][c] in (
+            grid[r2][c2] for r2, c2 in [(8, 6), (6, 8), (6, 6)]
+        ):
+            break
+    # Kropki and XV marks from the solution, and a whisper where the difference is >= 5.
+    for r in range(9):
+        for c in range(9):
+            for p, q in [(r, c + 1), (r + 1, c)]:
+                if p > 8 or q > 8:
+                    continue
+                a, b = grid[r][c], grid[p][q]
+                if abs(a - b) == 1:
+                    out.append(Kropki((r, c), (p, q), "white"))
+                elif a == 2 * b or b == 2 * a:
+                    out.append(Kropki((r, c), (p, q), "black"))
+                if a + b == 10:
+                    out.append(XV((r, c), (p, q), "X"))
+                elif a + b == 5:
+                    out.append(XV((r, c), (p, q), "V"))
+    out.append(Odd([(r, c) for r in range(9) for c in range(9) if grid[r][c] % 2][:6]))
+    out.append(Even([(r, c) for r in range(9) for c in range(9) if grid[r][c] % 2 == 0][:6]))
+    out.append(Candidates("R5C5", [grid[4][4], 1 + grid[4][4] % 9]))
+    return out
+
+
+def test_each_marked_constraint_keeps_the_solution():
+    cons = _solution_constraints()
+    check_variant(9, (3, 3), None, cons, _values(SOLUTION9), _values(SOLUTION9))
+    puzzle = Variant(SOLUTION9[:27] + "." * 54, constraints=cons)
+    out = fs.solve(puzzle)
+    check_variant(9, (3, 3), None, cons, _values(puzzle.givens), _values(out))
+    # With every kropki/XV mark given and the negative rules on, few grids are left.
+    negative = [*cons, NoOtherDots(), NoOtherXV()]
+    puzzle = Variant(SOLUTION9[:18] + "." * 63, constraints=negative)
+    assert fs.solve(puzzle) == SOLUTION9
+    check_variant(9, (3, 3), None, negative, _values(SOLUTION9), _values(SOLUTION9))
+
+
+# -- small grids: every constraint kind against brute force ------------------------------
+
+
+def _path(rng, n, length, diagonal=False):
+    steps = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+    if diagonal:
+        steps += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+    for _ in range(100):
+        cells = [(rng.randrange(n), rng.randrange(n))]
+        while len(cells) < length:
+            r, c = cells[-1]
+            options = [
+                (r + a, c + b)
+                for a, b in steps
+                if 0 <= r + a < n and 0 <= c + b < n and (r + a, c + b) not in cells
+            ]
+            if not options:
+                break
+            cells.append(rng.choice(options))
+        if len(cells) == length:
+            return cells
+    return cells
+
+
+def _random_constraint(rng, n):
+    kind = rng.randrange(17)
+    if kind == 0:
+        return AntiKnight()
+    if kind == 1:
+        return AntiKing()
+    if kind == 2:
+        return NonConsecutive()
+    if kind == 3:
+        return Diagonals(main=rng.random() < 0.7, anti=rng.random() < 0.7)
+    if kind == 4:
+        size = rng.randint(1, n)
+        cells = rng.sample([(r, c) for r in range(n) for c in range(n)], size)
+        return Cage(cells, rng.randint(size, n * size) if rng.random() < 0.8 else None)
+    if kind == 5:
+        cells = rng.sample([(r, c) for r in range(n) for c in range(n)], rng.randint(2, 4))
+        return Sum(cells, rng.randint(len(cells), n * len(cells)))
+    if kind == 6:
+        return Thermo(_path(rng, n, rng.randint(2, n), diagonal=True))
+    if kind == 7:
+        cells = _path(rng, n, rng.randint(2, 4), diagonal=True)
+        return Arrow(cells[0], cells[1:])
+    if kind == 8:
+        return Whisper(_path(rng, n, rng.randint(2, 4), diagonal=True), rng.randint(1, n - 1))
+    if kind == 9:
+        return Renban(_path(rng, n, rng.randint(2, n), diagonal=True))
+    if kind == 10:
+        return Palindrome(_path(rng, n, rng.randint(2, 5), diagonal=True))
+    if kind in (11, 12):
+        a = (rng.randrange(n), rng.randrange(n - 1))
+        b = (a[0], a[1] + 1)
+        if rng.random() < 0.5:
+            a, b = (a[1], a[0]), (b[1], b[0])
+        return (
+            Kropki(a, b, "white" if kind == 11 else "black")
+            if rng.random() < 0.6
+            else XV(a, b, rng.choice("XV"))
+        )
+    if kind == 13:
+        return rng.choice([NoOtherDots(), NoOtherXV(), NoOtherDots(white=False)])
+    if kind == 14:
+        cells = rng.sample([(r, c) for r in range(n) for c in range(n)], rng.randint(1, 3))
+        return rng.choice([Odd, Even])(cells)
+    if kind == 15:
+        values = rng.sample(range(1, n + 1), rng.randint(1, n - 1))
+        return Candidates((rng.randrange(n), rng.randrange(n)), values)
+    cells = rng.sample([(r, c) for r in range(n) for c in range(n)], n)
+    return Region(cells)
+
+
+@settings(deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([(2, 2), (2, 2), (1, 4), None]))
+def test_random_constraints_agree_with_brute_force_4x4(seed, box):
+    rng = random.Random(seed)
+    n = 4
+    constraints = [_random_constraint(rng, n) for _ in range(rng.randint(1, 4))]
+    givens = [0] * 16
+    for x in rng.sample(range(16), rng.randint(0, 3)):
+        givens[x] = rng.randint(1, n)
+    text = "".join(str(v) if v else "." for v in givens)
+    variant = Variant(text, box=None if box is None else box, constraints=constraints)
+    try:
+        variant.model()
+    except VariantError:
+        return  # givens that repeat in a house: the error is tested elsewhere
+    _check(variant, n, box=box)
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.integers(0, 2**32 - 1))
+def test_random_constraints_agree_with_brute_force_6x6(seed):
+    rng = random.Random(seed)
+    n = 6
+    solution = [
+        [1, 2, 3, 4, 5, 6],
+        [4, 5, 6, 1, 2, 3],
+        [2, 3, 1, 5, 6, 4],
+        [5, 6, 4, 2, 3, 1],
+        [3, 1, 2, 6, 4, 5],
+        [6, 4, 5, 3, 1, 2],
+    ]
+    relabel = list(range(1, 7))
+    rng.shuffle(relabel)
+    grid = [relabel[v - 1] for row in solution for v in row]
+    givens = [v if rng.random() < 0.4 else 0 for v in grid]
+    constraints = [_random_constraint(rng, n) for _ in range(rng.randint(1, 3))]
+    text = "".join(str(v) if v else "." for v in givens)
+    variant = Variant(text, box=(2, 3), constraints=constraints)
+    try:
+        variant.model()
+    except VariantError as e:
+        assert "repeat" in str(e)  # a random region holding two equal givens
+        return
+    _check(variant, n, box=(2, 3), limit=20)
+
+
+def test_jigsaw_regions_replace_the_boxes():
+    regions = "AABBAABBCCDDCCDD"
+    assert _check(Variant("." * 16, regions=regions), 4, box=None, regions=regions) == 288
+    odd = "AAABCABBCCDBCDDD"  # brute force: 96 grids
+    assert _check(Variant("." * 16, regions=odd), 4, box=None, regions=odd) == 96
+    assert _check(Variant("1..." + "." * 12, regions=odd), 4, box=None, regions=odd) > 0
+    none = "AAABACBBCCDBCDDD"  # brute force: no Latin square fits these
+    assert _check(Variant("." * 16, regions=none), 4, box=None, regions=none) == 0
+    # 5x5 (not a square side, no boxes): rows, columns and the five regions.
+    five = "AAABBAABBBCCCDDCCEDDEEEED"
+    _check(Variant("." * 25, regions=five), 5, box=None, regions=five, limit=50)
+    _check(Variant("1...." + "." * 20, regions=five), 5, box=None, regions=five)
+
+
+def test_no_boxes_is_a_latin_square():
+    assert fs.count_solutions(Variant("." * 16, box=None)) == 576
+    assert fs.count_solutions(Variant("." * 25, box=None), limit=100) == 100
+
+
+def test_impossible_rules_mean_no_solution_not_an_error():
+    assert fs.solve(Variant("." * 81, constraints=[Cage([(0, 0), (0, 1)], 30)])) is None
+    assert (
+        fs.count_solutions(Variant("." * 81, constraints=[Cage(["R1C1", "R1C2"], 3)]), limit=2) == 2
+    )
+    assert (
+        fs.count_solutions(
+            Variant("." * 81, constraints=[Thermo([(r, 0) for r in range(9)])]), limit=1
+        )
+        == 1
+    )
+    assert (
+        fs.solve(
+            Variant(
+                "." * 16,
+                constraints=[
+                    Thermo([(0, 0), (0, 1), (0, 2), (0, 3)]),
+                    Kropki((0, 1), (0, 2), "black"),
+                ],
+            )
+        )
+        is None
+    )
+
+
+def test_search_and_is_unique_take_a_variant():
+    puzzle = Variant(SOLUTION9[:40] + "." * 41, constraints=[AntiKnight()])
+    result = fs.search(puzzle, limit=2)
+    assert result.count == fs.count_solutions(puzzle, limit=2)
+    assert fs.is_unique(puzzle) == (result.count == 1)
+    with pytest.raises(ValueError, match="classic Sudoku only"):
+        fs.solve(puzzle, engine="bitmask")
+    assert fs.solve(puzzle, engine="variant") == fs.solve(puzzle)
+    with pytest.raises(TypeError, match="own box"):
+        fs.solve(puzzle, box=(3, 3))
+
+
+def test_solutions_iterates_a_variant():
+    puzzle = Variant("." * 16, constraints=[Diagonals()])
+    every = list(fs.solutions(puzzle))
+    assert len(every) == len(set(every)) == fs.count_solutions(puzzle)
+    for out in every:
+        check_variant(4, (2, 2), None, [Diagonals()], [0] * 16, _values(out))
+    assert len(every) == brute_count(4, (2, 2), None, [Diagonals()], [0] * 16)
+    assert len(list(fs.solutions(puzzle, limit=3))) == 3
+
+
+def test_node_limit_stops_a_variant_search():
+    puzzle = Variant("." * 256, constraints=[AntiKnight(), Diagonals()])
+    with pytest.raises(fs.SearchLimitError):
+        fs.count_solutions(puzzle, node_limit=5)
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: Variant("." * 81, constraints=[Cage([(0, 0), (0, 0)], 5)]), "listed twice"),
+        (lambda: Variant("." * 81, constraints=[Cage([(0, 0), (9, 0)], 5)]), "off the 9x9 grid"),
+        (lambda: Variant("." * 81, constraints=[Thermo(["R1C1", "R1C3"])]), "not neighbours"),
+        (lambda: Variant("." * 81, constraints=[Thermo(["X1C1", "R1C2"])]), "R1C1"),
+        (lambda: Variant("." * 81, constraints=[Kropki((0, 0), (1, 1))]), "orthogonal"),
+        (lambda: Variant("." * 81, constraints=[Kropki((0, 0), (0, 1), "grey")]), "grey"),
+        (lambda: Variant("." * 81, constraints=[XV((0, 0), (0, 1), "Y")]), "neither"),
+        (lambda: Variant("." * 81, constraints=["thermo"]), "not a constraint"),
+        (lambda: Variant("." * 16, regions="AABBAABBCCDDCCDC"), "4 regions of 4"),
+        (lambda: Variant("." * 16, regions="AABB", box=(2, 2)), "not both"),
+        (lambda: Variant("11" + "." * 79), "repeat 1"),
+        (lambda: Variant("1" + "." * 9 + "1" + "." * 70, constraints=[Diagonals()]), "repeat 1"),
+        (lambda: Variant("." * 81, constraints=[Candidates((0, 0), [0, 1])]), "outside"),
+        (
+            lambda: Variant(
+                "." * 81, constraints=[Cage([(0, c) for c in range(9)] + [(1, 0)], 50)]
+            ),
+            "cannot hold",
+        ),
+    ],
+)
+def test_malformed_rules_raise_naming_them(make, message):
+    with pytest.raises(VariantError, match=message):
+        fs.solve(make())
+
+
+def test_cell_references_both_ways():
+    a = Variant("." * 81, constraints=[Cage(["R1C1", "r1c2"], 3)])
+    b = Variant("." * 81, constraints=[Cage([(0, 0), (0, 1)], 3)])
+    assert fs.solve(a) == fs.solve(b)
+    assert sorted(fs.solve(a)[:2]) == ["1", "2"]

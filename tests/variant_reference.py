@@ -1,0 +1,246 @@
+"""Reference for variant Sudoku in the tests: the rules stated directly, pure Python.
+
+Why it is trusted: each rule is a few lines read off its definition (a thermometer's
+digits increase from the bulb; a killer cage's digits differ and sum to its total ...),
+checked on a complete grid, with no propagation and no shared code with the engine (it
+imports nothing from fastsudoku's core; it reads the fields of the constraint objects,
+which are plain data).  `brute_count` is textbook backtracking in reading order over the
+digits, checking after each placement every rule whose cells are all filled (and the
+"all differ" rules on the cells filled so far).
+
+A grid is a flat list of N*N ints, row by row; 0 is empty.
+"""
+
+import re
+
+_RC = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
+
+
+def cell_index(ref, n):
+    """(row, col) from 0 or 'R1C1' from 1 -> row * n + col."""
+    if isinstance(ref, str):
+        m = _RC.match(ref.strip())
+        return (int(m.group(1)) - 1) * n + int(m.group(2)) - 1
+    row, col = ref
+    return row * n + col
+
+
+def _cells(refs, n):
+    return [cell_index(r, n) for r in refs]
+
+
+def _neighbour_pairs(n, steps):
+    for row in range(n):
+        for col in range(n):
+            for dr, dc in steps:
+                r2, c2 = row + dr, col + dc
+                if 0 <= r2 < n and 0 <= c2 < n:
+                    yield row * n + col, r2 * n + c2
+
+
+def houses(n, box, regions):
+    """Rows, columns, and the boxes (box=(r, c)) or the jigsaw regions (lists of cells)."""
+    out = [[i * n + j for j in range(n)] for i in range(n)]
+    out += [[i * n + j for i in range(n)] for j in range(n)]
+    if regions is not None:
+        if isinstance(regions, str):
+            labels = "".join(regions.split())
+            groups = {}
+            for x, ch in enumerate(labels):
+                groups.setdefault(ch, []).append(x)
+            out += list(groups.values())
+        else:
+            out += [_cells(r, n) for r in regions]
+    elif box is not None:
+        r, c = box
+        boxes = {}
+        for i in range(n):
+            for j in range(n):
+                boxes.setdefault((i // r, j // c), []).append(i * n + j)
+        out += list(boxes.values())
+    return out
+
+
+def _rules(n, constraints):
+    """Each constraint as (cells, predicate on their digits, 'distinct' flag)."""
+    rules = []
+    dots, marks = {}, {}
+    for con in constraints:
+        kind = type(con).__name__
+        if kind == "Kropki":
+            a, b = cell_index(con.a, n), cell_index(con.b, n)
+            dots[frozenset((a, b))] = con.kind
+        if kind == "XV":
+            a, b = cell_index(con.a, n), cell_index(con.b, n)
+            marks[frozenset((a, b))] = con.kind.upper()
+    for con in constraints:
+        kind = type(con).__name__
+        if kind == "Region":
+            rules.append((_cells(con.cells, n), None, True))
+        elif kind == "Diagonals":
+            if con.main:
+                rules.append(([i * n + i for i in range(n)], None, True))
+            if con.anti:
+                rules.append(([i * n + n - 1 - i for i in range(n)], None, True))
+        elif kind in ("AntiKnight", "AntiKing"):
+            steps = (
+                [(1, 2), (2, 1), (1, -2), (2, -1)]
+                if kind == "AntiKnight"
+                else [(0, 1), (1, 0), (1, 1), (1, -1)]
+            )
+            for a, b in _neighbour_pairs(n, steps):
+                rules.append(([a, b], None, True))
+        elif kind == "NonConsecutive":
+            for a, b in _neighbour_pairs(n, [(0, 1), (1, 0)]):
+                rules.append(([a, b], lambda d: abs(d[0] - d[1]) != 1, False))
+        elif kind == "Cage":
+            total = con.total
+            rules.append(
+                (
+                    _cells(con.cells, n),
+                    None if total is None else (lambda d, t=total: sum(d) == t),
+                    True,
+                )
+            )
+        elif kind == "Sum":
+            rules.append((_cells(con.cells, n), lambda d, t=con.total: sum(d) == t, False))
+        elif kind == "Thermo":
+            rules.append(
+                (_cells(con.cells, n), lambda d: all(x < y for x, y in zip(d, d[1:])), False)
+            )
+        elif kind == "Arrow":
+            circle = con.circle
+            if isinstance(circle, str) or (
+                isinstance(circle, tuple) and len(circle) == 2 and isinstance(circle[0], int)
+            ):
+                circle = [circle]
+            head = _cells(circle, n)
+            body = _cells(con.cells, n)
+            k = len(head)
+
+            def arrow(d, k=k):
+                number = int("".join(str(x) for x in d[:k]))
+                return number == sum(d[k:])
+
+            rules.append((head + body, arrow, False))
+        elif kind == "Whisper":
+            rules.append(
+                (
+                    _cells(con.cells, n),
+                    lambda d, g=con.difference: all(abs(x - y) >= g for x, y in zip(d, d[1:])),
+                    False,
+                )
+            )
+        elif kind == "Renban":
+            rules.append((_cells(con.cells, n), lambda d: max(d) - min(d) == len(d) - 1, True))
+        elif kind == "Palindrome":
+            rules.append((_cells(con.cells, n), lambda d: list(d) == list(reversed(d)), False))
+        elif kind == "Kropki":
+            a, b = cell_index(con.a, n), cell_index(con.b, n)
+            if con.kind == "white":
+                rules.append(([a, b], lambda d: abs(d[0] - d[1]) == 1, False))
+            else:
+                rules.append(([a, b], lambda d: d[0] == 2 * d[1] or d[1] == 2 * d[0], False))
+        elif kind == "XV":
+            a, b = cell_index(con.a, n), cell_index(con.b, n)
+            total = 10 if con.kind.upper() == "X" else 5
+            rules.append(([a, b], lambda d, t=total: d[0] + d[1] == t, False))
+        elif kind == "NoOtherDots":
+            for a, b in _neighbour_pairs(n, [(0, 1), (1, 0)]):
+                if frozenset((a, b)) in dots:
+                    continue
+                rules.append(
+                    (
+                        [a, b],
+                        lambda d, w=con.white, k=con.black: (
+                            not (w and abs(d[0] - d[1]) == 1)
+                            and not (k and (d[0] == 2 * d[1] or d[1] == 2 * d[0]))
+                        ),
+                        False,
+                    )
+                )
+        elif kind == "NoOtherXV":
+            for a, b in _neighbour_pairs(n, [(0, 1), (1, 0)]):
+                if frozenset((a, b)) in marks:
+                    continue
+                rules.append(
+                    (
+                        [a, b],
+                        lambda d, x=con.x, v=con.v: (
+                            not (x and d[0] + d[1] == 10) and not (v and d[0] + d[1] == 5)
+                        ),
+                        False,
+                    )
+                )
+        elif kind == "Odd":
+            for x in _cells(con.cells, n):
+                rules.append(([x], lambda d: d[0] % 2 == 1, False))
+        elif kind == "Even":
+            for x in _cells(con.cells, n):
+                rules.append(([x], lambda d: d[0] % 2 == 0, False))
+        elif kind == "Candidates":
+            rules.append(([cell_index(con.cell, n)], lambda d, s=set(con.values): d[0] in s, False))
+        else:
+            raise ValueError(f"the reference does not know {kind}")
+    return rules
+
+
+def check_variant(n, box, regions, constraints, givens, solution):
+    """None if `solution` keeps the givens and every rule; AssertionError saying which
+    rule it breaks otherwise."""
+    assert len(solution) == n * n
+    for x, (g, v) in enumerate(zip(givens, solution)):
+        assert 1 <= v <= n, f"cell {x} holds {v}"
+        assert g == 0 or g == v, f"cell {x}: given {g}, solution {v}"
+    for house in houses(n, box, regions):
+        digits = [solution[x] for x in house]
+        assert len(set(digits)) == len(digits), f"house {house} repeats a digit: {digits}"
+    for cells, pred, distinct in _rules(n, constraints):
+        digits = [solution[x] for x in cells]
+        if distinct:
+            assert len(set(digits)) == len(digits), f"cells {cells} repeat a digit: {digits}"
+        if pred is not None:
+            assert pred(digits), f"cells {cells} break their rule with {digits}"
+
+
+def brute_count(n, box, regions, constraints, givens, limit=None):
+    """The number of solutions (stopping at limit), by plain backtracking."""
+    rules = [(cells, None, True) for cells in houses(n, box, regions)] + _rules(n, constraints)
+    by_cell = [[] for _ in range(n * n)]
+    for rule in rules:
+        for x in rule[0]:
+            by_cell[x].append(rule)
+    grid = list(givens)
+    for rule in rules:  # the givens alone must not break a rule
+        if not _holds(rule, grid):
+            return 0
+    empty = [x for x in range(n * n) if grid[x] == 0]
+    count = 0
+
+    def place(k):
+        nonlocal count
+        if k == len(empty):
+            count += 1
+            return limit is not None and count >= limit
+        x = empty[k]
+        for v in range(1, n + 1):
+            grid[x] = v
+            if all(_holds(rule, grid) for rule in by_cell[x]) and place(k + 1):
+                grid[x] = 0
+                return True
+        grid[x] = 0
+        return False
+
+    place(0)
+    return count
+
+
+def _holds(rule, grid):
+    cells, pred, distinct = rule
+    digits = [grid[x] for x in cells]
+    filled = [d for d in digits if d]
+    if distinct and len(set(filled)) != len(filled):
+        return False
+    if pred is not None and len(filled) == len(digits):
+        return pred(digits)
+    return True
