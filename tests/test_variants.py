@@ -383,3 +383,38 @@ def test_cell_references_both_ways():
     b = Variant("." * 81, constraints=[Cage([(0, 0), (0, 1)], 3)])
     assert fs.solve(a) == fs.solve(b)
     assert sorted(fs.solve(a)[:2]) == ["1", "2"]
+
+
+def test_solve_many_takes_variants_and_marks_the_bad_ones():
+    rng = random.Random(7)
+    good = []
+    for k in range(30):
+        givens = "".join(ch if rng.random() < 0.35 else "." for ch in SOLUTION9)
+        good.append(Variant(givens, constraints=[AntiKnight()] if k % 2 else [Diagonals()]))
+    bad_rule = Variant("." * 81, constraints=[Cage([(0, 0), (0, 0)], 3)])
+    impossible = Variant("." * 81, constraints=[Cage([(0, 0), (0, 1)], 30)])
+    batch = [*good, "not a variant", bad_rule, impossible, None]
+    one = fs.solve_many(batch, limit=2, threads=1)
+    two = fs.solve_many(batch, limit=2, threads=2)
+    assert one.status.tolist() == two.status.tolist()
+    assert one.counts.tolist() == two.counts.tolist()
+    assert one.solutions == two.solutions
+    for i, puzzle in enumerate(good):
+        try:
+            expected = fs.count_solutions(puzzle, limit=2)
+        except VariantError:  # SOLUTION9 is no X-Sudoku: its givens may repeat on a diagonal
+            assert one.status[i] == fs.INVALID
+            continue
+        assert one.counts[i] == expected
+        assert one.status[i] == [fs.NO_SOLUTION, fs.SOLVED, fs.NOT_UNIQUE][expected]
+        if expected:
+            givens = _values(puzzle.givens)
+            check_variant(
+                9, (3, 3), None, list(puzzle.constraints), givens, _values(one.solutions[i])
+            )
+    assert one.status[30:].tolist() == [fs.INVALID, fs.INVALID, fs.NO_SOLUTION, fs.INVALID]
+    assert fs.count_many(batch).tolist()[30:] == [-1, -1, 0, -1]
+    limited = fs.solve_many(
+        [Variant("." * 256, constraints=[AntiKnight()])], limit=None, node_limit=10
+    )
+    assert limited.status.tolist() == [fs.NODE_LIMIT]

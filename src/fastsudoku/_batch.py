@@ -2,12 +2,16 @@
 
 The loop over puzzles runs in C without the GIL (``_core.Batch``); threads each take
 a contiguous chunk of rows, so the results do not depend on the number of threads.  A bad
-puzzle gets a status and the batch goes on.
+puzzle gets a status and the batch goes on.  A list of variant puzzles
+(:class:`fastsudoku.variants.Variant`) runs one puzzle at a time a thread, each search
+without the GIL.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+import threading
 from typing import Any, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
@@ -16,8 +20,9 @@ from . import _core, _line81, _threads
 from ._api import Engine
 from ._grid import Grid, box_for, parse
 from ._options import box_option, count_value, search_options
-from ._status import INVALID, NOT_UNIQUE, SOLVED
+from ._status import INVALID, NO_SOLUTION, NODE_LIMIT, NOT_UNIQUE, SOLVED
 from ._symbols import check_alphabet
+from .variants import Variant, variant_text
 
 # At most this many rows a thread takes at a time (one atomic add): 64 int8 statuses fill a
 # cache line, so that two threads seldom write into the same line.
@@ -113,7 +118,53 @@ def solve_many(
         return _solve_array(puzzles, box, threads, options)
     if isinstance(puzzles, (str, bytes)):
         raise TypeError("solve_many takes many puzzles: an array or an iterable of strings")
-    return _solve_strings(list(puzzles), box, alphabet, threads, options)
+    puzzles = list(puzzles)
+    if any(isinstance(p, Variant) for p in puzzles):
+        if box is not None or alphabet is not None:
+            raise TypeError("variant puzzles carry their own box and alphabet: pass neither")
+        return _solve_variants(puzzles, threads, options)
+    return _solve_strings(puzzles, box, alphabet, threads, options)
+
+
+def _solve_variants(puzzles: List[Any], threads: int, options: _core.Options) -> BatchResult:
+    """Each variant puzzle on the variant engine, the threads taking the next puzzle from a
+    shared counter; anything that is not a Variant, or whose rules are malformed, is
+    INVALID (the batch goes on)."""
+    count = len(puzzles)
+    solutions: List[Any] = [None] * count
+    status = np.full(count, INVALID, dtype=np.int8)
+    counts = np.zeros(count, dtype=np.int64)
+    guesses = np.zeros(count, dtype=np.int64)
+    halt = _threads.new_halt()
+    order = itertools.count()
+    lock = threading.Lock()
+
+    def work(check: bool) -> None:
+        while not halt[0]:
+            with lock:
+                i = next(order)
+            if i >= count:
+                return
+            puzzle = puzzles[i]
+            if not isinstance(puzzle, Variant):
+                continue
+            try:
+                grid = puzzle.grid()
+                model = puzzle.model()
+            except Exception:  # a malformed rule or unreadable givens: INVALID, go on
+                continue
+            found, first, effort, end = _core.variant_search(model, grid.values, options)
+            counts[i] = found
+            guesses[i] = effort
+            if end == _core.NODE_LIMIT:
+                status[i] = NODE_LIMIT
+            else:
+                status[i] = NO_SOLUTION if found == 0 else SOLVED if found == 1 else NOT_UNIQUE
+            if first is not None:
+                solutions[i] = variant_text(grid, first)
+
+    _threads.share(work, _threads.thread_count(threads, count), halt)
+    return BatchResult(solutions, status, counts, guesses)
 
 
 def _run(
