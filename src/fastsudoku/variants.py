@@ -567,9 +567,39 @@ class Variant:
                 raise VariantError(f"{con!r} is not a constraint of fastsudoku.variants")
             con._add(b)
         _negative(b, constraints)
+        _innies(b)
         _check_givens(b, grid)
         self._built["grid"] = grid
         self._built["model"] = _core.VariantModel(n, b.houses, b.differ, b.arcs, b.sums, b.init)
+
+
+def _innies(b: _Builder) -> None:
+    """A house of N cells sums to N(N+1)/2: the cells of a house outside the killer cages
+    wholly inside it sum to the rest (the "innies" of killer solvers), a distinct sum of its
+    own that the engine propagates like a cage."""
+    n = b.n
+    cages = [
+        (set(cells), total)
+        for cells, coefs, total, distinct in b.sums
+        if distinct and all(k == 1 for k in coefs)
+    ]
+    if not cages:
+        return
+    extra = []
+    for house in b.houses:
+        if len(house) != n:
+            continue
+        inside = set(house)
+        used: set = set()
+        total = n * (n + 1) // 2
+        for cells, cage_total in cages:
+            if cells <= inside and not cells & used:
+                used |= cells
+                total -= cage_total
+        rest = [x for x in house if x not in used]
+        if used and rest:
+            extra.append((rest, [1] * len(rest), total, True))
+    b.sums += extra
 
 
 def _side(givens: Any) -> Optional[int]:
