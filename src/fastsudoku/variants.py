@@ -43,7 +43,7 @@ import math
 import operator
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from . import _core
 from ._errors import ShapeError, VariantError
@@ -590,7 +590,7 @@ def _innies(b: _Builder) -> None:
         if len(house) != n:
             continue
         inside = set(house)
-        used: set = set()
+        used: Set[int] = set()
         total = n * (n + 1) // 2
         for cells, cage_total in cages:
             if cells <= inside and not cells & used:
