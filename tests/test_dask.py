@@ -69,3 +69,32 @@ def test_dlx_engine_through_dask():
     assert (got[0] == want.solutions).all() and (got[3] == want.guesses).all()
     with pytest.raises(ValueError, match="unknown engine"):
         solve_many_dask(da.from_array(arr), engine="links")
+
+
+def test_local_cluster_solves_variants(client):
+    """Variant puzzles travel to the workers as their rules and come back as solve_many's."""
+    from fastsudoku.dask import solve_variants_dask
+    from fastsudoku.variants import AntiKnight, Cage, Diagonals, Variant
+
+    line = dataset("puzzles3_magictour_top1465")[0]
+    puzzles = [
+        Variant(line, constraints=[AntiKnight()]),
+        Variant("." * 16, constraints=[Diagonals()]),
+        Variant("." * 81, constraints=[Cage([(0, 0), (0, 0)], 3)]),  # malformed: INVALID
+        "not a variant",
+        Variant("." * 81, constraints=[Cage(["R1C1", "R1C2"], 30)]),  # no solution
+    ] * 5
+    bag = solve_variants_dask(puzzles, limit=2, npartitions=4)
+    got = bag.compute()
+    local = fs.solve_many(puzzles, limit=2, threads=1)
+    assert [g[0] for g in got] == local.solutions
+    assert [g[1] for g in got] == local.status.tolist()
+    assert [g[2] for g in got] == local.counts.tolist()
+    assert [g[1] for g in got[:5]] == [
+        int(local.status[0]),
+        fs.NOT_UNIQUE,
+        fs.INVALID,
+        fs.INVALID,
+        fs.NO_SOLUTION,
+    ]
+    assert len(client.scheduler_info()["workers"]) == 2

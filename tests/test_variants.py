@@ -493,3 +493,16 @@ def test_killers_tiling_a_6x6_agree_with_brute_force(seed):
     text = "".join(str(v) if v else "." for v in givens)
     count = _check(Variant(text, box=(2, 3), constraints=cages), 6, box=(2, 3), limit=30)
     assert count >= 1  # grid itself keeps every cage
+
+
+def test_a_variant_pickles_without_its_model():
+    import pickle
+
+    puzzle = Variant(
+        SOLUTION9[:30] + "." * 51, constraints=[AntiKnight(), Cage(["R9C9", "R9C8"], 15)]
+    )
+    first = fs.count_solutions(puzzle, limit=2)  # builds the model
+    again = pickle.loads(pickle.dumps(puzzle))
+    assert again == puzzle
+    assert fs.count_solutions(again, limit=2) == first
+    assert Variant("." * 16, box=None) == pickle.loads(pickle.dumps(Variant("." * 16, box=None)))

@@ -14,13 +14,13 @@ blocks (threads, processes, or the workers of a ``distributed`` cluster).
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ._api import Engine
-from ._batch import solve_many
-from ._options import engine_option
+from ._batch import _solve_variants, solve_many
+from ._options import engine_option, search_options
 
 try:
     import dask.array as da
@@ -29,7 +29,7 @@ except ImportError as _missing:  # pragma: no cover - exercised without the extr
     # a public one as in the module's types but missing at run time.)
     raise ImportError("fastsudoku.dask needs Dask: pip install 'fastsudoku[dask]'") from _missing
 
-__all__ = ["solve_many_dask"]
+__all__ = ["solve_many_dask", "solve_variants_dask"]
 
 
 def _solve_block(
@@ -96,3 +96,48 @@ def solve_many_dask(
         packed[:, ncells + 1],
         packed[:, ncells + 2],
     )
+
+
+def solve_variants_dask(
+    puzzles: Any,
+    *,
+    limit: Optional[int] = 1,
+    node_limit: Optional[int] = None,
+    npartitions: Optional[int] = None,
+) -> Any:
+    """A Dask bag of (solution or None, status, count, guesses), one a puzzle in order, for
+    variant puzzles (:class:`fastsudoku.variants.Variant`): a bag of them, or a sequence
+    cut into ``npartitions`` (default: about 100 puzzles each).  Each partition is one
+    :func:`fastsudoku.solve_many` call on the worker that runs it (the puzzles travel as
+    their rules; the engine's model is built there).  Compute it (``.compute()``) for a
+    list; ``INVALID`` marks a puzzle that is not a Variant or has a malformed rule.
+
+    >>> from fastsudoku.variants import Variant, Diagonals
+    >>> bag = solve_variants_dask([Variant("." * 16, constraints=[Diagonals()])] * 3, limit=2)
+    >>> [status for _, status, _, _ in bag.compute()]
+    [2, 2, 2]
+    """
+    import dask.bag as db
+
+    search_options("variant", limit, node_limit)  # the options checked here, not on a worker
+    if not isinstance(puzzles, db.Bag):
+        puzzles = list(puzzles)
+        parts = npartitions or max(1, (len(puzzles) + 99) // 100)
+        # (dask.bag is untyped: called through Any for mypy --strict.)
+        from_sequence: Any = db.from_sequence
+        puzzles = from_sequence(puzzles, npartitions=min(parts, max(1, len(puzzles))))
+    return puzzles.map_partitions(_solve_variant_part, limit, node_limit)
+
+
+def _solve_variant_part(
+    part: Any, limit: Optional[int], node_limit: Optional[int]
+) -> List[Tuple[Any, int, int, int]]:
+    items = list(part)
+    if not items:
+        return []
+    # Straight to the variant batch: a partition of only bad items is still one of variants.
+    result = _solve_variants(items, 1, search_options("variant", limit, node_limit))
+    return [
+        (result.solutions[i], int(result.status[i]), int(result.counts[i]), int(result.guesses[i]))
+        for i in range(len(items))
+    ]

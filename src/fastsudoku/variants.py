@@ -499,7 +499,7 @@ def _negative(b: _Builder, constraints: Sequence[Constraint]) -> None:
                 b.pair(*pair, _no_mark(c.x, c.v))
 
 
-_BOXED = object()
+_BOXED = "auto"  # the classic boxes of the side (or none when regions are given)
 
 
 @dataclass(frozen=True)
@@ -507,8 +507,9 @@ class Variant:
     """A variant puzzle: givens, the grid's houses and constraints.
 
     ``givens``: the puzzle as for :func:`fastsudoku.solve` (a string of N*N cells, '.'
-    or '0' empty, a list, an array ...); ``box``: the box shape (rows, columns) for sides
-    that are not squares, or ``None`` for a grid without boxes (rows and columns only);
+    or '0' empty, a list, an array ...); ``box``: ``"auto"`` (the classic boxes of a square
+    side), the box shape (rows, columns) for sides that are not squares, or ``None`` for a
+    grid without boxes (rows and columns only);
     ``regions``: irregular regions replacing the boxes (jigsaw) -- N lists of N cells, or
     a string of N*N region labels, one character a cell; ``constraints``: the rules.
     """
@@ -519,6 +520,14 @@ class Variant:
     constraints: Sequence[Constraint] = ()
     alphabet: Optional[str] = None
     _built: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def __reduce__(self) -> Any:
+        # Without the built model (compiled; rebuilt where it is unpickled): a Variant goes
+        # to other processes and machines (fastsudoku.dask) as its rules.
+        return (
+            Variant,
+            (self.givens, self.box, self.regions, self.constraints, self.alphabet),
+        )
 
     def grid(self) -> Grid:
         """The givens, parsed (values, alphabet, the way back to the puzzle's form)."""
@@ -534,13 +543,13 @@ class Variant:
     def _build(self) -> None:
         if "model" in self._built:
             return
-        explicit = self.box not in (_BOXED, None)
+        explicit = not _default_box(self.box) and self.box is not None
         try:
             grid = parse(self.givens, self.box if explicit else None, self.alphabet)
         except ShapeError:
             # A side that is not a square, on a grid without boxes (a 7x7 jigsaw): read it
             # with rows for boxes (the box shape only matters to classic Sudoku).
-            if explicit or (self.box is _BOXED and self.regions is None):
+            if explicit or (_default_box(self.box) and self.regions is None):
                 raise
             side = _side(self.givens)
             if side is None:
@@ -551,7 +560,7 @@ class Variant:
         b.houses += [[r * n + c for c in range(n)] for r in range(n)]
         b.houses += [[r * n + c for r in range(n)] for c in range(n)]
         if self.regions is not None:
-            if self.box not in (_BOXED, None):
+            if not _default_box(self.box) and self.box is not None:
                 raise VariantError("regions replace the boxes: give regions or box, not both")
             b.houses += _regions(b, self.regions)
         elif self.box is not None:
@@ -571,6 +580,10 @@ class Variant:
         _check_givens(b, grid)
         self._built["grid"] = grid
         self._built["model"] = _core.VariantModel(n, b.houses, b.differ, b.arcs, b.sums, b.init)
+
+
+def _default_box(box: Any) -> bool:
+    return isinstance(box, str) and box == _BOXED
 
 
 def _innies(b: _Builder) -> None:
