@@ -103,7 +103,14 @@ def _rules(n, constraints):
                 )
             )
         elif kind == "Sum":
-            rules.append((_cells(con.cells, n), lambda d, t=con.total: sum(d) == t, False))
+            coefs = con.coefficients or [1] * len(con.cells)
+            rules.append(
+                (
+                    _cells(con.cells, n),
+                    lambda d, t=con.total, k=tuple(coefs): sum(a * b for a, b in zip(k, d)) == t,
+                    False,
+                )
+            )
         elif kind == "Thermo":
             rules.append(
                 (_cells(con.cells, n), lambda d: all(x < y for x, y in zip(d, d[1:])), False)

@@ -371,6 +371,8 @@ ctypedef struct VModel:
     uint64_t *combos
     int32_t *cell_sum_start
     int32_t *cell_sums
+    int32_t *sum_house_start  # nsums + 1: the houses holding every cell of a sum with sets
+    int32_t *sum_houses
     uint64_t *init
 
 ctypedef struct VSearch:
@@ -389,6 +391,8 @@ ctypedef struct VSearch:
     int32_t *squeue           # nsums: sums to look at
     uint8_t *squeued
     int32_t nsqueue
+    int64_t *conflicts        # ncells: dead ends met by guesses on each cell (v_choose)
+    int64_t conflicts_left    # dead ends until the scores are halved
 
 
 # --------------------------------------------------------------------------------------------

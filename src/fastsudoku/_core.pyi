@@ -58,7 +58,7 @@ class VariantModel:
         houses: List[List[int]],
         differ: List[Tuple[int, int]],
         arcs: List[Tuple[int, int, List[int]]],
-        sums: List[Tuple[List[int], List[int], int, bool]],
+        sums: List[Tuple[Any, ...]],
         init: List[int],
     ) -> None: ...
 

@@ -155,10 +155,18 @@ cdef bint v_house(VSearch *s, uint64_t *cand, int h) noexcept nogil:
     return True
 
 
+cdef inline bint v_in_sum(const VModel *m, int t, int cell) noexcept nogil:
+    cdef int k
+    for k in range(m.sum_start[t], m.sum_start[t + 1]):
+        if m.sum_cells[k] == cell:
+            return True
+    return False
+
+
 cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """Bounds of sum t; for a distinct sum, the value sets its cells can still cover."""
     cdef const VModel *m = s.m
-    cdef int k, cell, cnt, last = -1, n = m.n
+    cdef int k, j, h, cell, cnt, last = -1, n = m.n
     cdef int64_t lo = 0, hi = 0, a, b, coef, tlo, thi, target = m.sum_target[t]
     cdef uint64_t w, union_ok, must, S, cover, bit
     cdef bint ok
@@ -218,7 +226,8 @@ cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     for k in range(m.sum_start[t], m.sum_start[t + 1]):
         if not v_restrict(s, cand, m.sum_cells[k], union_ok):
             return False
-    # A value every remaining set has, with one cell of the sum left for it, goes there.
+    # A value every remaining set has is in the sum's cells: with one cell left for it, it
+    # goes there; and it leaves the other cells of every house that holds all the sum's.
     while must:
         bit = lowest_bit(must)
         must ^= bit
@@ -231,6 +240,14 @@ cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
             return False
         if cnt == 1 and not v_restrict(s, cand, last, bit):
             return False
+        for k in range(m.sum_house_start[t], m.sum_house_start[t + 1]):
+            h = m.sum_houses[k]
+            for j in range(m.house_start[h], m.house_start[h + 1]):
+                cell = m.house_cells[j]
+                if not cand[cell] & bit or v_in_sum(m, t, cell):
+                    continue
+                if not v_restrict(s, cand, cell, ~bit):
+                    return False
     return True
 
 
@@ -269,6 +286,9 @@ cdef bint v_propagate(VSearch *s, uint64_t *cand) noexcept nogil:
 # Search
 # ============================================================================================
 
+cdef enum:
+    V_DECAY = 1 << 14         # dead ends between halvings of the conflict scores
+
 cdef int v_grow(VSearch *s) noexcept nogil:
     """Make room for one more level; 0 on success, -1 out of memory."""
     cdef int capacity = s.capacity * 2
@@ -301,7 +321,9 @@ cdef int v_init(VSearch *s, const VModel *m, const uint8_t *values) noexcept nog
     s.hqueued = <uint8_t *>calloc(m.nhouses + 1, 1)
     s.squeue = <int32_t *>malloc((m.nsums + 1) * sizeof(int32_t))
     s.squeued = <uint8_t *>calloc(m.nsums + 1, 1)
-    if (s.states == NULL or s.branch_cell == NULL or s.branch_rest == NULL
+    s.conflicts = <int64_t *>calloc(ncells + 1, sizeof(int64_t))
+    s.conflicts_left = V_DECAY
+    if (s.conflicts == NULL or s.states == NULL or s.branch_cell == NULL or s.branch_rest == NULL
             or s.queue == NULL or s.queued == NULL or s.hqueue == NULL or s.hqueued == NULL
             or s.squeue == NULL or s.squeued == NULL):
         return -1
@@ -331,6 +353,8 @@ cdef void v_free(VSearch *s) noexcept nogil:
     free(s.hqueued)
     free(s.squeue)
     free(s.squeued)
+    free(s.conflicts)
+    s.conflicts = NULL
     s.states = NULL
     s.branch_cell = NULL
     s.branch_rest = NULL
@@ -346,22 +370,30 @@ cdef void v_free(VSearch *s) noexcept nogil:
 # The hooks of the one search loop (machine_next, _core_machine.pxi) for this engine.
 
 cdef inline int v_choose(VSearch *s, int d) noexcept nogil:
-    """Choose the cell to branch on at level d (fewest values; among those, the most
-    constrained by the model: peers and pair rules): 1, or 0 when every cell is placed;
-    -1 out of memory (as a dead end: the caller's SEARCH_NOMEM comes from advance)."""
+    """Choose the cell to branch on at level d: the most (conflicts + 1) / values, the
+    conflicts being the dead ends its guesses met so far (a history heuristic, as the
+    Interactive Sudoku Solver's conflict scores and dom/wdeg in CP solvers); with none yet,
+    the fewest values, ties to the cell most constrained by the model (peers, pair rules,
+    sums).  1, or 0 when every cell is placed."""
     cdef const VModel *m = s.m
     cdef const uint64_t *cand = s.states + <size_t>d * m.ncells
-    cdef int cell, count, best = -1, best_count = 65, degree, best_degree = -1
+    cdef int cell, count, best = -1, best_count = 1, degree, best_degree = -1
+    cdef int64_t score, best_score = 0, lhs, rhs
     for cell in range(m.ncells):
         if has_one_bit(cand[cell]):
             continue
         count = popcount(cand[cell])
-        if count > best_count:
+        score = s.conflicts[cell] + 1
+        # score / count against best_score / best_count, in integers.
+        lhs = score * best_count
+        rhs = best_score * count
+        if lhs < rhs:
             continue
         degree = (m.peer_start[cell + 1] - m.peer_start[cell]
                   + 4 * (m.arc_start[cell + 1] - m.arc_start[cell])
                   + 4 * (m.cell_sum_start[cell + 1] - m.cell_sum_start[cell]))
-        if count < best_count or degree > best_degree:
+        if lhs > rhs or degree > best_degree:
+            best_score = score
             best_count = count
             best_degree = degree
             best = cell
@@ -399,6 +431,13 @@ cdef inline int v_advance(VSearch *s, int d) noexcept nogil:
     s.nqueue = 1
     if v_propagate(s, child):
         return STEP_DEEPER if rest else STEP_IN_PLACE
+    s.conflicts[cell] += 1
+    s.conflicts_left -= 1
+    if s.conflicts_left <= 0:
+        # Halve every score now and then: recent dead ends count more than old ones.
+        for cell in range(m.ncells):
+            s.conflicts[cell] >>= 1
+        s.conflicts_left = V_DECAY
     return STEP_FAILED if rest else STEP_SPENT
 
 
@@ -543,17 +582,25 @@ cdef class VariantModel:
         if m.sum_target == NULL:
             raise MemoryError()
         combo_rows = []
+        covering = []
         cell_sums = [[] for _ in range(ncells)]
+        house_sets = [set(hc) for hc in houses]
         for i in range(m.nsums):
-            cells, coefs, target, distinct = sums[i]
+            cells, coefs, target, distinct = sums[i][:4]
+            sets = sums[i][4] if len(sums[i]) > 4 else None
             m.sum_target[i] = target
             for x in cells:
                 cell_sums[x].append(i)
-            if distinct and n <= 16 and all(c == 1 for c in coefs):
+            if sets is not None:
+                combo_rows.append(list(sets))
+            elif distinct and n <= 16 and all(c == 1 for c in coefs):
                 combo_rows.append(_combos(n, len(cells), target))
             else:
                 combo_rows.append([])
+            cs = set(cells)
+            covering.append([h for h in range(m.nhouses) if combo_rows[i] and cs <= house_sets[h]])
         m.cell_sums = _csr(cell_sums, &m.cell_sum_start)
+        m.sum_houses = _csr(covering, &m.sum_house_start)
         total = sum(len(r) for r in combo_rows)
         m.combo_start = <int32_t *>malloc((m.nsums + 1) * sizeof(int32_t))
         m.combos = <uint64_t *>malloc((total + 1) * sizeof(uint64_t))
@@ -593,6 +640,8 @@ cdef class VariantModel:
         free(m.combos)
         free(m.cell_sum_start)
         free(m.cell_sums)
+        free(m.sum_house_start)
+        free(m.sum_houses)
         free(m.init)
 
 

@@ -48,9 +48,11 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Un
 from . import _core
 from ._errors import ShapeError, VariantError
 from ._grid import Grid, parse
+from ._iss import from_iss
 
 __all__ = [
     "Variant",
+    "from_iss",
     "Region",
     "Diagonals",
     "AntiKnight",
@@ -85,7 +87,7 @@ class _Builder:
         self.houses: List[List[int]] = []
         self.differ: List[Tuple[int, int]] = []
         self.arcs: List[Tuple[int, int, List[int]]] = []
-        self.sums: List[Tuple[List[int], List[int], int, bool]] = []
+        self.sums: List[Tuple[Any, ...]] = []
         self.init = [(1 << n) - 1] * (n * n)
 
     def cell(self, ref: Any, where: str) -> int:
@@ -142,10 +144,11 @@ class _Builder:
                         out.append((row * n + col, r2 * n + c2))
         return out
 
-    def line(self, refs: Sequence[Any], where: str) -> List[int]:
-        """A line's cells, checked to follow one another."""
+    def line(self, refs: Sequence[Any], where: str, check: bool = True) -> List[int]:
+        """A line's cells, checked to follow one another (unless check is False)."""
         cells = self.cells(refs, where)
-        self.path(cells, refs, where)
+        if check:
+            self.path(cells, refs, where)
         return cells
 
     def path(self, cells: List[int], refs: Sequence[Any], where: str) -> None:
@@ -242,25 +245,32 @@ class Cage(Constraint):
 @dataclass(frozen=True)
 class Sum(Constraint):
     """The digits of the cells sum to ``total`` (repeats allowed: a little killer
-    diagonal, for example)."""
+    diagonal, for example); with ``coefficients``, each digit times its coefficient."""
 
     cells: Sequence[CellRef]
     total: int
+    coefficients: Optional[Sequence[int]] = None
 
     def _add(self, b: _Builder) -> None:
         where = f"Sum {self.total}"
         cells = b.cells(self.cells, where)
-        b.sums.append((cells, [1] * len(cells), _int(self.total, where), False))
+        coefs = [1] * len(cells) if self.coefficients is None else list(self.coefficients)
+        if len(coefs) != len(cells):
+            raise VariantError(f"{where}: {len(coefs)} coefficients for {len(cells)} cells")
+        coefs = [_int(k, where) for k in coefs]
+        b.sums.append((cells, coefs, _int(self.total, where), False))
 
 
 @dataclass(frozen=True)
 class Thermo(Constraint):
-    """Digits strictly increase along the line from its bulb (the first cell)."""
+    """Digits strictly increase along the line from its bulb (the first cell).
+    ``check_path=False`` accepts cells that do not follow one another (as other tools do)."""
 
     cells: Sequence[CellRef]
+    check_path: bool = True
 
     def _add(self, b: _Builder) -> None:
-        cells = b.line(self.cells, "Thermo")
+        cells = b.line(self.cells, "Thermo", self.check_path)
         for a, c in zip(cells, cells[1:]):
             b.pair(a, c, lambda x, y: x < y)
 
@@ -270,8 +280,9 @@ class Arrow(Constraint):
     """The digits on the arrow sum to the number in its circle (a circle of several cells
     reads as a number, its first cell the leading digit)."""
 
-    circle: Sequence[CellRef]
+    circle: Union[CellRef, Sequence[CellRef]]
     cells: Sequence[CellRef]
+    check_path: bool = True
 
     def _add(self, b: _Builder) -> None:
         circle: Any = self.circle
@@ -282,7 +293,7 @@ class Arrow(Constraint):
         ):
             circle = [circle]  # one cell
         head = b.cells(circle, "Arrow circle")
-        body = b.line(self.cells, "Arrow")
+        body = b.line(self.cells, "Arrow", self.check_path)
         if set(head) & set(body):
             raise VariantError("Arrow: a cell is in both its circle and its line")
         coefs = [10 ** (len(head) - 1 - i) for i in range(len(head))]
@@ -295,9 +306,10 @@ class Whisper(Constraint):
 
     cells: Sequence[CellRef]
     difference: int = 5
+    check_path: bool = True
 
     def _add(self, b: _Builder) -> None:
-        cells = b.line(self.cells, "Whisper")
+        cells = b.line(self.cells, "Whisper", self.check_path)
         d = _int(self.difference, "Whisper")
         for a, c in zip(cells, cells[1:]):
             b.pair(a, c, lambda x, y: abs(x - y) >= d)
@@ -308,17 +320,19 @@ class Renban(Constraint):
     """The line's digits are distinct and consecutive, in any order."""
 
     cells: Sequence[CellRef]
+    check_path: bool = True
 
     def _add(self, b: _Builder) -> None:
-        cells = b.line(self.cells, "Renban")
+        cells = b.line(self.cells, "Renban", self.check_path)
         k = len(cells)
         if k > b.n:
             raise VariantError(f"Renban: {k} cells cannot hold distinct digits 1..{b.n}")
         b.houses.append(cells)
-        # k distinct digits pairwise within k - 1 of each other are consecutive.
-        for i in range(k):
-            for j in range(i + 1, k):
-                b.pair(cells[i], cells[j], lambda x, y: abs(x - y) <= k - 1)
+        # The digit sets it may hold are the runs of k consecutive digits: the engine keeps
+        # those its cells can still cover, as for a killer cage's sets (coefficients 0: no
+        # total to bound).
+        runs = [((1 << k) - 1) << lo for lo in range(b.n - k + 1)]
+        b.sums.append((cells, [0] * k, 0, True, runs))
 
 
 @dataclass(frozen=True)
@@ -326,9 +340,10 @@ class Palindrome(Constraint):
     """The line reads the same from both ends."""
 
     cells: Sequence[CellRef]
+    check_path: bool = True
 
     def _add(self, b: _Builder) -> None:
-        cells = b.line(self.cells, "Palindrome")
+        cells = b.line(self.cells, "Palindrome", self.check_path)
         for i in range(len(cells) // 2):
             b.pair(cells[i], cells[-1 - i], lambda x, y: x == y)
 
@@ -586,32 +601,71 @@ def _default_box(box: Any) -> bool:
     return isinstance(box, str) and box == _BOXED
 
 
+_LEFTOVER_MOST = 6  # cells of an innie/outie sum that is not in one house (bounds only)
+
+
 def _innies(b: _Builder) -> None:
-    """A house of N cells sums to N(N+1)/2: the cells of a house outside the killer cages
-    wholly inside it sum to the rest (the "innies" of killer solvers), a distinct sum of its
-    own that the engine propagates like a cage."""
+    """The law of leftovers for killer cages.  Rows (and columns) hold 1..N each, so k
+    consecutive rows sum to k N(N+1)/2, as does each house of N cells.  In such a region
+    the cells outside the cages wholly inside it sum to the rest (innies); or, counting
+    the cages that cross its edge whole, the region's cells in no cage minus the crossing
+    cages' cells outside it sum to what is left (outies).  Each becomes a sum of its own:
+    innies in one house a distinct sum propagated like a cage, other innies and outies of
+    at most _LEFTOVER_MOST cells by their bounds."""
     n = b.n
     cages = [
-        (set(cells), total)
-        for cells, coefs, total, distinct in b.sums
+        (frozenset(cells), total)
+        for cells, coefs, total, distinct, *_ in b.sums
         if distinct and all(k == 1 for k in coefs)
     ]
     if not cages:
         return
-    extra = []
-    for house in b.houses:
-        if len(house) != n:
+    unit = n * (n + 1) // 2
+    regions: List[Tuple[List[int], int]] = []
+    for k in range(1, n):
+        for j in range(n - k + 1):
+            regions.append(([r * n + c for r in range(j, j + k) for c in range(n)], k * unit))
+            regions.append(([r * n + c for c in range(j, j + k) for r in range(n)], k * unit))
+    regions += [(h, unit) for h in b.houses[2 * n :] if len(h) == n]
+    house_sets = [frozenset(h) for h in b.houses]
+    seen: Set[Any] = set()
+    extra: List[Tuple[Any, ...]] = []
+    for cells, total in regions:
+        region = frozenset(cells)
+        inside: Set[int] = set()
+        caged: Set[int] = set()
+        crossing = []
+        rest_total = total
+        for cage, cage_total in cages:
+            if cage & caged:
+                continue  # overlapping cages: leave the second out
+            if cage <= region:
+                inside |= cage
+                caged |= cage
+                rest_total -= cage_total
+            elif cage & region:
+                crossing.append((cage, cage_total))
+                caged |= cage
+        if not inside and not crossing:
             continue
-        inside = set(house)
-        used: Set[int] = set()
-        total = n * (n + 1) // 2
-        for cells, cage_total in cages:
-            if cells <= inside and not cells & used:
-                used |= cells
-                total -= cage_total
-        rest = [x for x in house if x not in used]
-        if used and rest:
-            extra.append((rest, [1] * len(rest), total, True))
+        innie = sorted(region - inside)
+        one_house = any(set(innie) <= h for h in house_sets)
+        if inside and innie and (len(innie) <= _LEFTOVER_MOST or one_house):
+            key = (tuple(innie), rest_total)
+            if key not in seen:
+                seen.add(key)
+                extra.append((innie, [1] * len(innie), rest_total, one_house))
+        if crossing:
+            free = sorted(region - caged)
+            outside = sorted(x for cage, _ in crossing for x in cage - region)
+            left = rest_total - sum(t for _, t in crossing)
+            terms = free + outside
+            if terms and len(terms) <= _LEFTOVER_MOST:
+                coefs = [1] * len(free) + [-1] * len(outside)
+                key2 = (tuple(terms), tuple(coefs), left)
+                if key2 not in seen:
+                    seen.add(key2)
+                    extra.append((terms, coefs, left, False))
     b.sums += extra
 
 

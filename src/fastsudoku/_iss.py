@@ -1,0 +1,604 @@
+"""The Interactive Sudoku Solver's puzzle text (``fastsudoku.variants.from_iss``).
+
+Read as the ISS reads it: ``#`` comment lines dropped, sections split at blank lines (their
+constraints joined), each section first tried as one of the short forms -- ``=`` and a
+plain grid, the 81-character killer (arrows to each cage's head), SudoCue's ``3x3::k:``
+killer, givens followed by a jigsaw layout, a jigsaw layout, a plain grid, a grid with
+separators, pencilmarks -- and otherwise as a constraint string: ``.Type~arg~arg``
+tokens with every whitespace removed, the empty type being givens (``.~R1C1_5``, several
+values a candidate set).  Cells are ``R<row>C<col>`` with one character each, ``1``-``9``
+then ``a``-``g`` for 10-16.  The rules follow the ISS (its file ``sudoku_builder.js``):
+``Diagonal~1`` is the anti-diagonal, a ``Jigsaw`` without ``NoBoxes`` adds its regions to
+the boxes, dots and X/V marks on a set of cells bind every orthogonal pair in it, a cell
+listed twice in a cage counts twice in its sum.  A constraint type we do not implement
+raises :class:`fastsudoku.VariantError` naming it (never a wrong answer).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+from ._errors import VariantError
+from ._symbols import WIDE
+
+Cell = Tuple[int, int]
+
+_COMMENT = re.compile(r"^#.*$", re.MULTILINE)
+_SECTIONS = re.compile(r"\n\s*\n")
+_ARROWS = {"^": -9, "v": 9, "<": -1, ">": 1, "`": -10, "'": -8, ",": 8, ".": 10}
+_KILLER81 = re.compile(r"^[0-9A-Za-j^<v>`',.]{81}$")
+_CELL = re.compile(r"^[Rr]([1-9a-gA-G])[Cc]([1-9a-gA-G])$")
+
+# The types read here; every other name the ISS knows is refused by name.
+_KNOWN_ELSEWHERE = (
+    "Container",
+    "Or",
+    "And",
+    "End",
+    "Replicate",
+    "Regex",
+    "NFA",
+    "Pair",
+    "PairX",
+    "Binary",
+    "BinaryX",
+    "Lunchbox",
+    "Zipper",
+    "RegionSumLine",
+    "SumLine",
+    "Modular",
+    "Entropic",
+    "RellikCage",
+    "EqualityCage",
+    "ContainAtLeast",
+    "ContainExact",
+    "LookAndSay",
+    "SameValues",
+    "EqualSum",
+    "Quad",
+    "CountingCircles",
+    "CountDistinct",
+    "ValueIndexing",
+    "Indexing",
+    "XSum",
+    "Skyscraper",
+    "HiddenSkyscraper",
+    "NumberedRoom",
+    "FullRank",
+    "FullRankTies",
+    "AntiTaxicab",
+    "GlobalEntropy",
+    "GlobalMod",
+    "DutchFlatmates",
+    "RegionSameValues",
+    "Var",
+    "ConnectedValues",
+    "ChaosConstruction",
+    "ChaosArrow",
+    "ChaosCount",
+    "Doppelganger",
+    "SearchPriority",
+    "Sandwich",
+    "Between",
+    "Lockout",
+)
+
+
+class _Puzzle:
+    """What the sections add up to, before it becomes a Variant."""
+
+    def __init__(self) -> None:
+        self.n: Optional[int] = None
+        self.candidates: Dict[int, Set[int]] = {}
+        self.constraints: List[Any] = []
+        self.no_boxes = False
+        self.jigsaw: Optional[str] = None
+        self.strict_dots = False
+        self.strict_xv = False
+        self.diagonals: Set[int] = set()
+
+    def side(self, n: int, where: str) -> None:
+        if self.n is not None and self.n != n:
+            raise VariantError(f"ISS {where}: a {n}x{n} grid, but the puzzle is {self.n}x{self.n}")
+        self.n = n
+
+    def allow(self, cell: int, values: Set[int]) -> None:
+        self.candidates[cell] = self.candidates.get(cell, values) & values
+
+
+def from_iss(text: str) -> Any:
+    """A :class:`~fastsudoku.variants.Variant` from the Interactive Sudoku Solver's text
+    (a constraint string such as ``.~R1C1_5.Thermo~R9C4~R8C3``, or one of its short forms)."""
+    if not isinstance(text, str):
+        raise TypeError(f"from_iss takes the puzzle's text (a str), got {type(text).__name__}")
+    puzzle = _Puzzle()
+    cleaned = _COMMENT.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    sections = [s for s in _SECTIONS.split(cleaned) if s.strip()]
+    if not sections:
+        raise VariantError("ISS text: no puzzle in it")
+    # The constraint strings need the grid's side first: Shape may come last.
+    strings = []
+    for section in sections:
+        if not _short_form(puzzle, section):
+            strings.append(section)
+    tokens = [t for s in strings for t in _tokens(s)]
+    for name, args in tokens:
+        if name == "Shape":
+            puzzle.side(_shape(args), "Shape")
+    if puzzle.n is None:
+        puzzle.n = 9
+    for name, args in tokens:
+        _constraint(puzzle, name, args)
+    return _variant(puzzle)
+
+
+# ----------------------------------------------------------------------------------------
+# Short forms
+# ----------------------------------------------------------------------------------------
+
+
+def _short_form(p: _Puzzle, section: str) -> bool:
+    """Read a section that is one of the short forms into p; False if it is none."""
+    text = re.sub(r"\s+", "", section)
+    if len(text) <= 1:
+        return False
+    if text.startswith("="):
+        _plain(p, text[1:], "plain grid after '='", required=True)
+        return True
+    if _KILLER81.match(text) and any(ch in "<v>^`',." for ch in text) and _killer81(p, text):
+        return True
+    if text.startswith("3x3:"):
+        _sudocue(p, text)
+        return True
+    side = math.isqrt(len(text) // 2)
+    if side * side * 2 == len(text) and 1 <= side <= 16:
+        layout = text[side * side :]
+        if _is_layout(layout, side) and _plain(p, text[: side * side], "", required=False):
+            p.jigsaw = layout
+            p.no_boxes = True
+            return True
+    side = math.isqrt(len(text))
+    if side * side == len(text) and 1 <= side <= 16:
+        if _is_layout(text, side):
+            p.side(side, "jigsaw layout")
+            p.jigsaw = text
+            p.no_boxes = True
+            return True
+        if _plain(p, text, "", required=False):
+            return True
+    if _separated(p, section):
+        return True
+    side = round(len(text) ** (1 / 3))
+    if side**3 == len(text) and 1 <= side <= 9 and re.fullmatch(r"[0-9.]+", text):
+        p.side(side, "pencilmarks")
+        for cell in range(side * side):
+            block = text[cell * side : (cell + 1) * side]
+            p.allow(cell, {int(ch) for ch in block if ch != "." and 1 <= int(ch) <= side})
+        return True
+    return False
+
+
+def _char_value(ch: str, n: int) -> int:
+    if n < 10:
+        return int(ch) if ch.isdigit() else -1
+    if ch == "0":
+        return 0
+    if "A" <= ch <= "Z":
+        return ord(ch) - ord("A") + 1
+    return -1
+
+
+def _plain(p: _Puzzle, text: str, where: str, *, required: bool) -> bool:
+    n = math.isqrt(len(text))
+    if n * n != len(text) or not 1 <= n <= 16:
+        if required:
+            raise VariantError(f"ISS {where}: {len(text)} cells is not a square grid")
+        return False
+    blanks = {ch for ch in text if not 1 <= _char_value(ch, n) <= n}
+    if len(blanks) > 1:
+        if required:
+            raise VariantError(f"ISS {where}: blanks written {sorted(blanks)} (one character only)")
+        return False
+    p.side(n, "plain grid")
+    for cell, ch in enumerate(text):
+        v = _char_value(ch, n)
+        if 1 <= v <= n:
+            p.allow(cell, {v})
+    return True
+
+
+def _is_layout(text: str, n: int) -> bool:
+    counts = Counter(text)
+    return len(counts) == n and all(k == n for k in counts.values())
+
+
+def _killer81(p: _Puzzle, text: str) -> bool:
+    heads: Dict[int, List[int]] = {}
+    totals: Dict[int, int] = {}
+    for start in range(81):
+        cell, steps = start, 0
+        while text[cell] in _ARROWS:
+            cell += _ARROWS[text[cell]]
+            steps += 1
+            if steps > 9 or not 0 <= cell < 81:
+                raise VariantError("ISS compact killer: an arrow leads in a loop or off the grid")
+        heads.setdefault(cell, []).append(start)
+    for head in heads:
+        ch = text[head]
+        if ch.isdigit():
+            totals[head] = int(ch)
+        elif "A" <= ch <= "Z":
+            totals[head] = ord(ch) - ord("A") + 10
+        else:
+            totals[head] = ord(ch) - ord("a") + 36
+    p.side(9, "compact killer")
+    for head, cells in heads.items():
+        _cage(p, sorted(cells), totals[head])
+    return True
+
+
+def _sudocue(p: _Puzzle, text: str) -> None:
+    parts = text.split(":")
+    if len(parts) != 85 or parts[0] != "3x3" or parts[2] != "k":
+        raise VariantError(
+            "ISS 3x3::k: killer: expected '3x3:<d or empty>:k:' and 81 values, each ended by ':'"
+        )
+    p.side(9, "3x3::k: killer")
+    cages: Dict[int, List[int]] = {}
+    totals: Dict[int, int] = {}
+    for cell, item in enumerate(parts[3:84]):
+        if not item.isdigit():
+            raise VariantError(f"ISS 3x3::k: killer: cell {cell + 1} holds {item!r}, not a number")
+        total, cage = divmod(int(item), 256)
+        if total:
+            cages.setdefault(cage, []).append(cell)
+            totals.setdefault(cage, total)
+    for cage, cells in cages.items():
+        _cage(p, cells, totals[cage])
+    if parts[1] == "d":
+        p.diagonals |= {1, -1}
+
+
+def _separated(p: _Puzzle, section: str) -> bool:
+    if not re.fullmatch(r"[\d\s.|_\-]+", section):
+        return False
+    tokens = re.findall(r"[.]|\d+", section)
+    n = math.isqrt(len(tokens))
+    if n * n != len(tokens) or not 1 <= n <= 16:
+        return False
+    p.side(n, "grid")
+    for cell, tok in enumerate(tokens):
+        if tok != ".":
+            v = int(tok)
+            if not 1 <= v <= n:
+                raise VariantError(
+                    f"ISS grid: value {v} at R{cell // n + 1}C{cell % n + 1} is outside 1..{n}"
+                )
+            p.allow(cell, {v})
+    return True
+
+
+# ----------------------------------------------------------------------------------------
+# Constraint strings
+# ----------------------------------------------------------------------------------------
+
+
+def _tokens(section: str) -> List[Tuple[str, List[str]]]:
+    text = re.sub(r"\s+", "", section)
+    items = text.split(".")
+    if items[0] != "":
+        raise VariantError('ISS constraint string: it must start with a "."')
+    out = []
+    for item in items[1:]:
+        if item == "":
+            continue
+        name, *args = item.split("~")
+        out.append((name or "Given", args))
+    return out
+
+
+def _shape(args: List[str]) -> int:
+    spec = "~".join(args)
+    m = re.fullmatch(r"(\d+)x(\d+)(?:~([^~]*))?(?:~(Sudoku|Raw))?", spec)
+    if not m:
+        raise VariantError(f"ISS Shape~{spec}: not a shape of the form 9x9[~range]")
+    rows, cols = int(m.group(1)), int(m.group(2))
+    if rows != cols or not 1 <= rows <= 16:
+        raise VariantError(f"ISS Shape~{spec}: only square grids up to 16x16 are supported")
+    values = m.group(3)
+    if values not in (None, "", str(rows), f"1-{rows}") or m.group(4) == "Raw":
+        raise VariantError(
+            f"ISS Shape~{spec}: only values 1..{rows} on a Sudoku grid are supported"
+        )
+    return rows
+
+
+def _cell(p: _Puzzle, ref: str, where: str) -> int:
+    m = _CELL.match(ref)
+    assert p.n is not None
+    if m is None:
+        raise VariantError(f"ISS {where}: invalid cell ID {ref!r} (R1C1 .. RgCg)")
+    row, col = (int(x, 17) - 1 for x in m.groups())
+    if not (row < p.n and col < p.n):
+        raise VariantError(f"ISS {where}: cell {ref} is off the {p.n}x{p.n} grid")
+    return row * p.n + col
+
+
+def _cells(p: _Puzzle, refs: List[str], where: str) -> List[int]:
+    return [_cell(p, r, where) for r in refs]
+
+
+def _number(text: str, where: str) -> int:
+    if not re.fullmatch(r"-?\d+", text):
+        raise VariantError(f"ISS {where}: {text!r} is not an integer")
+    return int(text)
+
+
+def _rc(p: _Puzzle, cell: int) -> Cell:
+    assert p.n is not None
+    return divmod(cell, p.n)
+
+
+def _cage(p: _Puzzle, cells: List[int], total: Optional[int]) -> None:
+    from .variants import Cage, Region, Sum
+
+    counts = Counter(cells)
+    unique = list(counts)
+    if all(k == 1 for k in counts.values()):
+        p.constraints.append(Cage([_rc(p, x) for x in unique], total or None))
+        return
+    # A cell listed twice counts twice in the sum (as in the ISS); the cells still differ.
+    p.constraints.append(Region([_rc(p, x) for x in unique]))
+    if total:
+        p.constraints.append(Sum([_rc(p, x) for x in unique], total, [counts[x] for x in unique]))
+
+
+def _pairs(p: _Puzzle, cells: List[int], name: str) -> List[Tuple[int, int]]:
+    """The orthogonally adjacent pairs inside a set of cells (in the order listed)."""
+    assert p.n is not None
+    n = p.n
+    out = []
+    for i, a in enumerate(cells):
+        for b in cells[i + 1 :]:
+            if abs(a // n - b // n) + abs(a % n - b % n) == 1:
+                out.append((a, b))
+    if not out:
+        raise VariantError(f"ISS {name}: no two of its cells are orthogonal neighbours")
+    return out
+
+
+def _little_killer(p: _Puzzle, key: int) -> List[int]:
+    assert p.n is not None
+    n = p.n
+    starts = (
+        [((r, 0), (1, 1)) for r in range(n - 1)]
+        + [((r, n - 1), (-1, -1)) for r in range(1, n - 1)]
+        + [((0, c), (1, -1)) for c in range(1, n)]
+        + [((n - 1, c), (-1, 1)) for c in range(1, n - 1)]
+    )
+    seen = set()
+    for (r, c), (dr, dc) in starts:
+        line = []
+        while 0 <= r < n and 0 <= c < n:
+            line.append(r * n + c)
+            r, c = r + dr, c + dc
+        if len(line) <= 1 or frozenset(line) in seen:
+            continue
+        seen.add(frozenset(line))
+        if line[0] == key:
+            return line
+    raise VariantError(f"ISS LittleKiller: no diagonal starts at R{key // n + 1}C{key % n + 1}")
+
+
+def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
+    from . import variants as v
+
+    assert p.n is not None
+    n = p.n
+    where = name
+
+    def rc(cells: List[int]) -> List[Cell]:
+        return [_rc(p, x) for x in cells]
+
+    if name == "Given":
+        for arg in args:
+            ref, _, values = arg.partition("_")
+            cell = _cell(p, ref, "given")
+            try:
+                allowed = {int(x) for x in values.split("_")} if values else set()
+            except ValueError:
+                raise VariantError(f"ISS given: invalid value ID {arg!r}") from None
+            if any(not 1 <= x <= n for x in allowed):
+                raise VariantError(f"ISS given: invalid value ID {arg!r} (values 1..{n})")
+            p.allow(cell, allowed)
+    elif name in ("Shape", "Windoku", "DisjointSets"):
+        if name == "Windoku":
+            _windoku(p)
+        elif name == "DisjointSets":
+            _disjoint(p)
+    elif name == "NoBoxes":
+        p.no_boxes = True
+    elif name == "Jigsaw":
+        if not args or len(args[-1]) != n * n:
+            raise VariantError(f"ISS Jigsaw: the layout must have {n * n} characters")
+        p.jigsaw = args[-1]
+    elif name == "RegionSize":
+        if args != [str(n)]:
+            raise VariantError(
+                f"ISS RegionSize~{'~'.join(args)}: only regions of {n} cells are supported"
+            )
+    elif name in ("AntiKnight", "AntiKing", "AntiConsecutive", "StrictKropki", "StrictXV"):
+        if name == "AntiKnight":
+            p.constraints.append(v.AntiKnight())
+        elif name == "AntiKing":
+            p.constraints.append(v.AntiKing())
+        elif name == "AntiConsecutive":
+            p.constraints.append(v.NonConsecutive())
+        elif name == "StrictKropki":
+            p.strict_dots = True
+        else:
+            p.strict_xv = True
+    elif name == "Diagonal":
+        if args not in (["1"], ["-1"]):
+            raise VariantError(f"ISS Diagonal: invalid direction {'~'.join(args)!r} (1 or -1)")
+        p.diagonals.add(int(args[0]))
+    elif name == "Cage":
+        if not args:
+            raise VariantError("ISS Cage: the sum slot is missing")
+        total = None if args[0] == "" else _number(args[0], "Cage sum")
+        _cage(p, _cells(p, args[1:], where), total)
+    elif name == "AllDifferent":
+        p.constraints.append(v.Region(rc(list(dict.fromkeys(_cells(p, args, where))))))
+    elif name == "Sum":
+        if not args or args[0] == "":
+            raise VariantError("ISS Sum: the sum is missing")
+        total_text, _, coefs_text = args[0].partition("_=_")
+        cells = _cells(p, args[1:], where)
+        coefs = (
+            [_number(k, "Sum coefficient") for k in coefs_text.split("_")]
+            if coefs_text
+            else [1] * len(cells)
+        )
+        if len(coefs) != len(cells):
+            raise VariantError("ISS Sum: as many coefficients as cells are needed")
+        p.constraints.append(v.Sum(rc(cells), _number(total_text, "Sum"), coefs))
+    elif name == "LittleKiller":
+        if len(args) != 2:
+            raise VariantError("ISS LittleKiller: expected ~<sum>~<start cell>")
+        line = _little_killer(p, _cell(p, args[1], where))
+        p.constraints.append(v.Sum(rc(line), _number(args[0], "LittleKiller sum")))
+    elif name in ("Thermo", "Renban", "Palindrome"):
+        line_cells = rc(_cells(p, args, where))
+        cls = {"Thermo": v.Thermo, "Renban": v.Renban, "Palindrome": v.Palindrome}[name]
+        p.constraints.append(cls(line_cells, check_path=False))
+    elif name == "Whisper":
+        diff = 5
+        if args and re.fullmatch(r"-?\d+", args[0]):
+            diff, args = int(args[0]), args[1:]
+        elif args and args[0] == "":
+            diff, args = 0, args[1:]
+        p.constraints.append(v.Whisper(rc(_cells(p, args, where)), diff, check_path=False))
+    elif name == "Arrow":
+        cells = _cells(p, args, where)
+        if len(cells) < 2:
+            raise VariantError("ISS Arrow: a circle and at least one cell are needed")
+        p.constraints.append(v.Arrow(_rc(p, cells[0]), rc(cells[1:]), check_path=False))
+    elif name == "PillArrow":
+        size = _number(args[0], "PillArrow size") if args else 0
+        if size not in (2, 3) or len(args) < size + 2:
+            raise VariantError("ISS PillArrow: expected ~<2|3>~<pill cells>~<arrow cells>")
+        cells = _cells(p, args[1:], where)
+        pill = sorted(cells[:size])
+        p.constraints.append(v.Arrow(rc(pill), rc(cells[size:]), check_path=False))
+    elif name == "DoubleArrow":
+        cells = _cells(p, args, where)
+        if len(cells) < 3:
+            raise VariantError("ISS DoubleArrow: at least three cells are needed")
+        mids = cells[1:-1]
+        p.constraints.append(v.Sum(rc([*mids, cells[0], cells[-1]]), 0, [1] * len(mids) + [-1, -1]))
+    elif name in ("WhiteDot", "BlackDot", "X", "V"):
+        for a, b in _pairs(p, _cells(p, args, where), name):
+            if name in ("WhiteDot", "BlackDot"):
+                p.constraints.append(
+                    v.Kropki(_rc(p, a), _rc(p, b), "white" if name == "WhiteDot" else "black")
+                )
+            else:
+                p.constraints.append(v.XV(_rc(p, a), _rc(p, b), name))
+    elif name == "GreaterThan":
+        for a, b in _pairs(p, _cells(p, args, where), name):
+            p.constraints.append(v.Thermo([_rc(p, b), _rc(p, a)], check_path=False))
+    elif name in _KNOWN_ELSEWHERE:
+        raise VariantError(f"ISS constraint {name!r} is not supported by fastsudoku yet")
+    else:
+        raise VariantError(f"ISS constraint string: unknown constraint type {name!r}")
+
+
+def _box_shape(n: int) -> Optional[Tuple[int, int]]:
+    """The ISS's default boxes of an n x n grid: (rows, columns) of a box, or None."""
+    for small in range(math.isqrt(n), 1, -1):
+        if n % small == 0:
+            return small, n // small
+    return None
+
+
+def _boxes_of(p: _Puzzle, name: str) -> Tuple[int, int]:
+    assert p.n is not None
+    box = _box_shape(p.n)
+    if box is None:
+        raise VariantError(f"ISS {name}: a {p.n}x{p.n} grid has no boxes")
+    return box
+
+
+def _windoku(p: _Puzzle) -> None:
+    """The windows of box size one row and column apart from the edges and each other."""
+    from .variants import Region
+
+    assert p.n is not None
+    h, w = _boxes_of(p, "Windoku")
+    for r0 in range(1, p.n - h, h + 1):
+        for c0 in range(1, p.n - w, w + 1):
+            p.constraints.append(Region([(r0 + i, c0 + j) for i in range(h) for j in range(w)]))
+
+
+def _disjoint(p: _Puzzle) -> None:
+    """The cells at one place in every box differ."""
+    from .variants import Region
+
+    assert p.n is not None
+    n = p.n
+    h, w = _boxes_of(p, "DisjointSets")
+    for i in range(h):
+        for j in range(w):
+            cells = [(br * h + i, bc * w + j) for br in range(n // h) for bc in range(n // w)]
+            p.constraints.append(Region(cells))
+
+
+def _variant(p: _Puzzle) -> Any:
+    from . import variants as v
+
+    assert p.n is not None
+    n = p.n
+    givens = []
+    for cell in range(n * n):
+        allowed = p.candidates.get(cell)
+        if allowed is not None and len(allowed) == 1:
+            givens.append(WIDE[next(iter(allowed)) - 1])
+        else:
+            givens.append(".")
+            if allowed is not None:
+                if not allowed:
+                    # Disjoint candidate sets: a cell with none left (no solution, as in the ISS).
+                    p.constraints.append(v.Candidates(divmod(cell, n), []))
+                else:
+                    p.constraints.append(v.Candidates(divmod(cell, n), sorted(allowed)))
+    if 1 in p.diagonals or -1 in p.diagonals:
+        p.constraints.append(v.Diagonals(main=-1 in p.diagonals, anti=1 in p.diagonals))
+    if p.strict_dots:
+        p.constraints.append(v.NoOtherDots())
+    if p.strict_xv:
+        p.constraints.append(v.NoOtherXV())
+    box: Any = "auto" if _box_shape(n) is not None else None
+    if box == "auto" and not _square(n):
+        box = _box_shape(n)
+    regions = None
+    if p.jigsaw is not None:
+        if p.no_boxes:
+            regions, box = p.jigsaw, None
+        else:
+            groups: Dict[str, List[Cell]] = {}
+            for cell, ch in enumerate(p.jigsaw):
+                groups.setdefault(ch, []).append(divmod(cell, n))
+            for cells in groups.values():
+                p.constraints.append(v.Region(cells))
+    elif p.no_boxes:
+        box = None
+    return v.Variant(
+        "".join(givens), box=box, regions=regions, constraints=p.constraints, alphabet=WIDE[:n]
+    )
+
+
+def _square(n: int) -> bool:
+    return math.isqrt(n) ** 2 == n

@@ -1,0 +1,165 @@
+"""The Interactive Sudoku Solver's text (fastsudoku.variants.from_iss): its example puzzles
+solve to the ISS's stored solutions, the rules read as the ISS reads them (checked with the
+independent rule checker and brute force on small grids), unsupported types named."""
+
+from pathlib import Path
+
+import pytest
+
+import fastsudoku as fs
+from fastsudoku.variants import VariantError, from_iss
+from variant_reference import brute_count, check_variant
+
+DATA = Path(__file__).resolve().parent / "data" / "variants" / "iss_examples.txt"
+UNSUPPORTED = {"Between 1 and 9 Sudoku": "Sandwich", "X-Sum": "XSum"}
+# Killers with no givens that the variant engine still takes seconds over (8-12 s here).
+SLOW = {"Killing with flowers", "Wecoc #1"}
+
+
+def _examples():
+    blocks = [b for b in DATA.read_text().split("\n\n") if b.startswith(">")]
+    out = []
+    for block in blocks:
+        head, text, solution = block.strip().split("\n")
+        name = head[2:].rsplit(" (", 1)[0]
+        marks = [pytest.mark.slow] if name in SLOW else []
+        out.append(pytest.param(name, text, solution, id=name, marks=marks))
+    return out
+
+
+def _iss_solution(out, n):
+    """Our solution string in the ISS's stored form (16x16: letters A=1 .. P=16)."""
+    if n < 10:
+        return out
+    return "".join("ABCDEFGHIJKLMNOP"["123456789ABCDEFG".index(ch)] for ch in out)
+
+
+@pytest.mark.parametrize("name, text, solution", _examples())
+def test_iss_examples_solve_to_their_stored_solution(name, text, solution):
+    if name in UNSUPPORTED:
+        with pytest.raises(VariantError, match=UNSUPPORTED[name]):
+            from_iss(text)
+        return
+    puzzle = from_iss(text)
+    result = fs.search(puzzle, limit=2)
+    assert result.count == 1
+    assert _iss_solution(result.solution, puzzle.grid().n) == solution
+
+
+def _grid(text):
+    return [int(ch) for ch in text]
+
+
+def test_diagonal_directions_and_givens_intersect():
+    # Diagonal~1 is the anti-diagonal (R1C4 .. R4C1), -1 the main one.
+    anti = from_iss(".Shape~4x4.Diagonal~1.~R1C1_1_2~R1C1_2_3")
+    sol = fs.solve(anti)
+    assert sol[0] == "2"  # {1,2} & {2,3}
+    assert len({sol[3], sol[6], sol[9], sol[12]}) == 4
+    from fastsudoku.variants import Candidates, Diagonals
+
+    assert fs.count_solutions(anti) == brute_count(
+        4, (2, 2), None, [Diagonals(main=False, anti=True), Candidates((0, 0), [2])], [0] * 16
+    )
+
+
+def test_jigsaw_without_noboxes_adds_regions():
+    layout = "0011001122332233"
+    with_boxes = from_iss(f".Shape~4x4.Jigsaw~{layout}")
+    assert with_boxes.regions is None and with_boxes.box == "auto"
+    replaced = from_iss(f".Shape~4x4.NoBoxes.Jigsaw~{layout}")
+    assert replaced.regions == layout and replaced.box is None
+    assert fs.count_solutions(replaced) == 288
+
+
+def test_short_killer_forms_match_their_constraint_strings():
+    compact = "S<J<<O<<KJ^<<^<^>^^<N<<<J^Q^S^O>>^^^>^W^<<^>^^O^<<^T^J^^^>>>^>^>^ML<S<<^^>^<^<<^<"
+    cages = from_iss(compact).constraints
+    assert cages[0].cells[0] == (0, 0) and cages[0].total == 28
+    assert sum(len(c.cells) for c in cages) == 81
+    cue = "3x3:d:k:" + ":".join(["2561"] * 2 + ["0"] * 79) + ":"
+    v = from_iss(cue)
+    names = [type(c).__name__ for c in v.constraints]
+    assert "Cage" in names and "Diagonals" in names
+    assert v.constraints[0].cells == [(0, 0), (0, 1)] and v.constraints[0].total == 10
+
+
+def test_cells_beyond_9_and_sums_with_coefficients():
+    v = from_iss(".Shape~16x16.~RaCg_16~R1C1_1")
+    assert v.grid().n == 16
+    out = fs.solve(v)
+    assert out[9 * 16 + 15] == "G" and out[0] == "1"
+    # 1*R1C1 + 2*R1C2 - 1*R1C3 = 10 on a 4x4, against brute force.
+    s = from_iss(".Shape~4x4.Sum~5_=_1_2_-1~R1C1~R1C2~R1C3")
+    assert fs.count_solutions(s) == brute_count(4, (2, 2), None, list(s.constraints), [0] * 16)
+    for out in fs.solutions(s, limit=5):
+        d = _grid(out)
+        assert d[0] + 2 * d[1] - d[2] == 5
+        check_variant(4, (2, 2), None, list(s.constraints), [0] * 16, d)
+
+
+def test_repeated_cage_cell_counts_twice_and_little_killer_keys():
+    v = from_iss(".Shape~4x4.Cage~7~R1C1~R1C2~R1C2")
+    for out in fs.solutions(v):
+        d = _grid(out)
+        assert d[0] + 2 * d[1] == 7 and d[0] != d[1]
+    # R1C2's diagonal runs down-left: R1C2, R2C1.
+    lk = from_iss(".Shape~4x4.LittleKiller~3~R1C2")
+    for out in fs.solutions(lk):
+        d = _grid(out)
+        assert d[1] + d[4] == 3
+    with pytest.raises(VariantError, match="no diagonal"):
+        from_iss(".Shape~4x4.LittleKiller~3~R4C4")
+
+
+def test_whisper_default_greater_than_and_strict_dots():
+    w = from_iss(".Whisper~R1C1~R1C2~R1C3")  # difference 5
+    out = _grid(fs.solve(w))
+    assert abs(out[0] - out[1]) >= 5 and abs(out[1] - out[2]) >= 5
+    g = from_iss(".Shape~4x4.GreaterThan~R2C2~R1C2~R2C1")
+    for out in fs.solutions(g):
+        d = _grid(out)
+        assert d[5] > d[1] and d[5] > d[4]
+    strict = from_iss(".Shape~4x4.WhiteDot~R1C1~R1C2.StrictKropki")
+    for out in fs.solutions(strict):
+        d = _grid(out)
+        assert abs(d[0] - d[1]) == 1
+        pairs = [(r * 4 + c, r * 4 + c + 1) for r in range(4) for c in range(3)]
+        pairs += [(r * 4 + c, (r + 1) * 4 + c) for r in range(3) for c in range(4)]
+        for a, b in pairs:
+            if (a, b) != (0, 1):
+                assert abs(d[a] - d[b]) != 1 and d[a] != 2 * d[b] and d[b] != 2 * d[a]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (".Thermo~R1C1~R10C1", "invalid cell ID"),
+        (".Frobnicate~R1C1", "unknown constraint type 'Frobnicate'"),
+        (".Sandwich~8~C1", "'Sandwich' is not supported"),
+        (".Or.~R1C1_1.End", "'Or' is not supported"),
+        ("Thermo~R1C1~R1C2", 'must start with a "."'),
+        (".Shape~6x8", "only square grids"),
+        (".Shape~9x9~0-8", "only values 1..9"),
+        (".~R1C1_0", "invalid value ID"),
+        (".Cage", "sum slot is missing"),
+        (".X~R1C1~R3C3", "no two of its cells are orthogonal neighbours"),
+        (".Diagonal~2", "invalid direction"),
+        ("", "no puzzle"),
+    ],
+)
+def test_bad_iss_text_is_named(text, message):
+    with pytest.raises(VariantError, match=message):
+        from_iss(text)
+
+
+def test_windoku_and_disjoint_sets():
+    v = from_iss(".Windoku.DisjointSets")
+    regions = [type(c).__name__ for c in v.constraints]
+    assert regions.count("Region") == 4 + 9
+    windows = {tuple(c.cells) for c in v.constraints[:4]}
+    assert tuple((r, c) for r in range(1, 4) for c in range(5, 8)) in windows
+    out = _grid(fs.solve(v))
+    check_variant(9, (3, 3), None, list(v.constraints), [0] * 81, out)
+    # Each box position once across the boxes: R1C1, R1C4 ... R7C7 differ.
+    assert len({out[r * 9 + c] for r in (0, 3, 6) for c in (0, 3, 6)}) == 9
