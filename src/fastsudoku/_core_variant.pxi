@@ -552,17 +552,22 @@ cdef class VariantModel:
         # Pair rules: both directions, one relation table an arc.
         arc_lists = [[] for _ in range(ncells)]
         tables = []
+        index_of = {}        # a table shared by many arcs (the same list) is stored once
         for a, b, table in arcs:
-            back = [0] * n
-            for v in range(n):
-                mask = table[v]
-                for k in range(n):
-                    if (mask >> k) & 1:
-                        back[k] |= (<uint64_t>1) << v
-            arc_lists[a].append((b, len(tables)))
-            tables.append(table)
-            arc_lists[b].append((a, len(tables)))
-            tables.append(back)
+            forward = index_of.get(id(table))
+            if forward is None:
+                back = [0] * n
+                for v in range(n):
+                    mask = table[v]
+                    for k in range(n):
+                        if (mask >> k) & 1:
+                            back[k] |= (<uint64_t>1) << v
+                forward = len(tables)
+                tables.append(table)
+                tables.append(back)
+                index_of[id(table)] = forward
+            arc_lists[a].append((b, forward))
+            arc_lists[b].append((a, forward + 1))
         cdef int32_t *again = NULL
         m.arc_other = _csr([[o for o, _ in row] for row in arc_lists], &m.arc_start)
         m.arc_rel = _csr([[r for _, r in row] for row in arc_lists], &again)

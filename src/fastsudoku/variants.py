@@ -89,6 +89,7 @@ class _Builder:
         self.arcs: List[Tuple[int, int, List[int]]] = []
         self.sums: List[Tuple[Any, ...]] = []
         self.init = [(1 << n) - 1] * (n * n)
+        self.tables: Dict[Any, List[int]] = {}
 
     def cell(self, ref: Any, where: str) -> int:
         n = self.n
@@ -122,15 +123,21 @@ class _Builder:
                 seen.add(x)
         return out
 
-    def pair(self, a: int, b: int, allowed: Callable[[int, int], bool]) -> None:
-        n = self.n
-        table = []
-        for x in range(1, n + 1):
-            mask = 0
-            for y in range(1, n + 1):
-                if allowed(x, y):
-                    mask |= 1 << (y - 1)
-            table.append(mask)
+    def pair(self, a: int, b: int, allowed: Callable[[int, int], bool], key: Any = None) -> None:
+        """A pair rule between cells a and b: allowed(digit of a, digit of b).  Its value
+        table is made once per key (a rule's kind and parameters) and shared."""
+        table = self.tables.get(key) if key is not None else None
+        if table is None:
+            n = self.n
+            table = []
+            for x in range(1, n + 1):
+                mask = 0
+                for y in range(1, n + 1):
+                    if allowed(x, y):
+                        mask |= 1 << (y - 1)
+                table.append(mask)
+            if key is not None:
+                self.tables[key] = table
         self.arcs.append((a, b, table))
 
     def neighbours(self, steps: Sequence[Tuple[int, int]]) -> List[Tuple[int, int]]:
@@ -222,7 +229,7 @@ class NonConsecutive(Constraint):
 
     def _add(self, b: _Builder) -> None:
         for a, c in b.neighbours(_ORTHOGONAL):
-            b.pair(a, c, lambda x, y: abs(x - y) > 1)
+            b.pair(a, c, lambda x, y: abs(x - y) > 1, key="nonconsecutive")
 
 
 @dataclass(frozen=True)
@@ -272,7 +279,7 @@ class Thermo(Constraint):
     def _add(self, b: _Builder) -> None:
         cells = b.line(self.cells, "Thermo", self.check_path)
         for a, c in zip(cells, cells[1:]):
-            b.pair(a, c, lambda x, y: x < y)
+            b.pair(a, c, lambda x, y: x < y, key="<")
 
 
 @dataclass(frozen=True)
@@ -312,7 +319,7 @@ class Whisper(Constraint):
         cells = b.line(self.cells, "Whisper", self.check_path)
         d = _int(self.difference, "Whisper")
         for a, c in zip(cells, cells[1:]):
-            b.pair(a, c, lambda x, y: abs(x - y) >= d)
+            b.pair(a, c, lambda x, y: abs(x - y) >= d, key=("whisper", d))
 
 
 @dataclass(frozen=True)
@@ -345,7 +352,7 @@ class Palindrome(Constraint):
     def _add(self, b: _Builder) -> None:
         cells = b.line(self.cells, "Palindrome", self.check_path)
         for i in range(len(cells) // 2):
-            b.pair(cells[i], cells[-1 - i], lambda x, y: x == y)
+            b.pair(cells[i], cells[-1 - i], lambda x, y: x == y, key="=")
 
 
 def _white(x: int, y: int) -> bool:
@@ -371,7 +378,7 @@ class Kropki(Constraint):
         _orthogonal(b, x, y, self.a, self.b, where)
         if self.kind not in ("white", "black"):
             raise VariantError(f"Kropki: kind {self.kind!r} is neither 'white' nor 'black'")
-        b.pair(x, y, _white if self.kind == "white" else _black)
+        b.pair(x, y, _white if self.kind == "white" else _black, key=self.kind)
 
 
 @dataclass(frozen=True)
@@ -389,7 +396,7 @@ class XV(Constraint):
         total = {"X": 10, "V": 5}.get(str(self.kind).upper())
         if total is None:
             raise VariantError(f"XV: kind {self.kind!r} is neither 'X' nor 'V'")
-        b.pair(x, y, lambda p, q: p + q == total)
+        b.pair(x, y, lambda p, q: p + q == total, key=("sum", total))
 
 
 class _Negative(Constraint):
@@ -506,12 +513,12 @@ def _negative(b: _Builder, constraints: Sequence[Constraint]) -> None:
             for pair in b.neighbours(_ORTHOGONAL):
                 if pair in dots:
                     continue
-                b.pair(*pair, _no_dot(c.white, c.black))
+                b.pair(*pair, _no_dot(c.white, c.black), key=("nodot", c.white, c.black))
         elif isinstance(c, NoOtherXV):
             for pair in b.neighbours(_ORTHOGONAL):
                 if pair in xv:
                     continue
-                b.pair(*pair, _no_mark(c.x, c.v))
+                b.pair(*pair, _no_mark(c.x, c.v), key=("noxv", c.x, c.v))
 
 
 _BOXED = "auto"  # the classic boxes of the side (or none when regions are given)
