@@ -94,7 +94,7 @@ def main() -> None:
         supported.append((name, text, got))
     peer = iss([t for _, t, _ in supported], args.iss, args.repeat) if args.iss else []
     ratios = []
-    for k, (name, text, (build, ms, count, solution)) in enumerate(supported):
+    for k, (name, _, (build, ms, count, solution)) in enumerate(supported):
         row = {"puzzle": name, "build_ms": build, "ours_ms": ms, "count": count}
         line = f"  {name:<32} build {build:7.2f} ms  search {ms:9.2f} ms  count {count}"
         if peer:
@@ -105,7 +105,8 @@ def main() -> None:
             row.update(
                 iss_ms=other["ms"], iss_count=other["count"], agree=agree, iss_over_ours=ratio
             )
-            line += f"  ISS {other['ms']:9.2f} ms  ISS/ours {ratio:8.2f}x  {'ok' if agree else 'DISAGREE'}"
+            verdict = "ok" if agree else "DISAGREE"
+            line += f"  ISS {other['ms']:9.2f} ms  ISS/ours {ratio:8.2f}x  {verdict}"
         row["machine"] = machine()
         rows.append(row)
         print(line, flush=True)
