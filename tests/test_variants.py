@@ -197,7 +197,10 @@ def _random_constraint(rng, n):
         return Cage(cells, rng.randint(size, n * size) if rng.random() < 0.8 else None)
     if kind == 5:
         cells = rng.sample([(r, c) for r in range(n) for c in range(n)], rng.randint(2, 4))
-        return Sum(cells, rng.randint(len(cells), n * len(cells)))
+        if rng.random() < 0.5:
+            return Sum(cells, rng.randint(len(cells), n * len(cells)))
+        coefs = [rng.choice([-3, -2, -1, 1, 2, 3]) for _ in cells]
+        return Sum(cells, rng.randint(-2 * n, 2 * n), coefs)
     if kind == 6:
         return Thermo(_path(rng, n, rng.randint(2, n), diagonal=True))
     if kind == 7:

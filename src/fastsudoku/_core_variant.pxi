@@ -26,6 +26,10 @@
 # there.  Until nothing is queued.
 
 
+cdef enum:
+    V_DP_CELLS = 32           # sums of at most this many cells get exact totals (v_sum_exact)
+
+
 cdef inline bint v_restrict(VSearch *s, uint64_t *cand, int cell, uint64_t keep) noexcept nogil:
     """cand[cell] &= keep; queue the cell if it changed.  False if nothing is left."""
     cdef uint64_t m = cand[cell]
@@ -164,12 +168,11 @@ cdef inline bint v_in_sum(const VModel *m, int t, int cell) noexcept nogil:
 
 
 cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
-    """Bounds of sum t; for a distinct sum, the value sets its cells can still cover."""
+    """Bounds of sum t, then its exact totals (v_sum_exact) or its value sets (v_sum_sets)."""
     cdef const VModel *m = s.m
-    cdef int k, j, h, cell, cnt, last = -1, n = m.n
+    cdef int k, cell, n = m.n
     cdef int64_t lo = 0, hi = 0, a, b, coef, tlo, thi, target = m.sum_target[t]
-    cdef uint64_t w, union_ok, must, S, cover, bit
-    cdef bint ok
+    cdef uint64_t w
     # Bounds: each term's least and most, the others' sums give each term its range.
     for k in range(m.sum_start[t], m.sum_start[t + 1]):
         w = cand[m.sum_cells[k]]
@@ -202,7 +205,89 @@ cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
             if not v_restrict(s, cand, cell, w):
                 return False
     if m.combo_start[t] == m.combo_start[t + 1]:
+        return v_sum_exact(s, cand, t)
+    return v_sum_sets(s, cand, t)
+
+
+cdef bint v_sum_exact(VSearch *s, uint64_t *cand, int t) noexcept nogil:
+    """A sum without value sets, exactly: when its terms' spreads add up to at most 63, the
+    totals each prefix and suffix of its terms can reach are 64-bit masks, and a value of
+    a cell stays only if some total of the other terms completes it to the target (bounds
+    alone let {1,9} + {1,9} + {1,9} make 12)."""
+    cdef const VModel *m = s.m
+    cdef int start = m.sum_start[t], count = m.sum_start[t + 1] - start, i
+    cdef int64_t base = 0, span = 0, goal, coef, a, b, shift
+    cdef uint64_t w, acc, vals, vbit, keep, sb
+    cdef uint64_t pre[V_DP_CELLS + 1]
+    cdef uint64_t suf[V_DP_CELLS + 1]
+    cdef int64_t least[V_DP_CELLS]
+    if count > V_DP_CELLS:
         return True
+    for i in range(count):
+        w = cand[m.sum_cells[start + i]]
+        coef = m.sum_coef[start + i]
+        a = coef * v_low(w)
+        b = coef * v_high(w)
+        if a > b:
+            a, b = b, a
+        least[i] = a
+        base += a
+        span += b - a
+    if span > 63:
+        return True
+    goal = m.sum_target[t] - base
+    if goal < 0 or goal > span:
+        return False
+    pre[0] = 1
+    for i in range(count):
+        acc = 0
+        vals = cand[m.sum_cells[start + i]]
+        coef = m.sum_coef[start + i]
+        while vals:
+            vbit = lowest_bit(vals)
+            vals ^= vbit
+            acc |= pre[i] << (coef * (bit_index(vbit) + 1) - least[i])
+        pre[i + 1] = acc
+    if not (pre[count] >> goal) & 1:
+        return False
+    suf[count] = 1
+    for i in range(count - 1, -1, -1):
+        acc = 0
+        vals = cand[m.sum_cells[start + i]]
+        coef = m.sum_coef[start + i]
+        while vals:
+            vbit = lowest_bit(vals)
+            vals ^= vbit
+            acc |= suf[i + 1] << (coef * (bit_index(vbit) + 1) - least[i])
+        suf[i] = acc
+    for i in range(count):
+        # The totals of every term but i: pre[i] plus suf[i + 1].
+        acc = 0
+        sb = suf[i + 1]
+        while sb:
+            vbit = lowest_bit(sb)
+            sb ^= vbit
+            acc |= pre[i] << bit_index(vbit)
+        keep = 0
+        vals = cand[m.sum_cells[start + i]]
+        coef = m.sum_coef[start + i]
+        while vals:
+            vbit = lowest_bit(vals)
+            vals ^= vbit
+            shift = coef * (bit_index(vbit) + 1) - least[i]
+            if shift <= goal and (acc >> (goal - shift)) & 1:
+                keep |= vbit
+        if not v_restrict(s, cand, m.sum_cells[start + i], keep):
+            return False
+    return True
+
+
+cdef bint v_sum_sets(VSearch *s, uint64_t *cand, int t) noexcept nogil:
+    """A distinct sum's (or renban's) value sets: those its cells can still cover."""
+    cdef const VModel *m = s.m
+    cdef int k, j, h, cell, cnt, last = -1
+    cdef uint64_t w, union_ok, must, S, cover, bit
+    cdef bint ok
     # Distinct sums: the value sets (each of as many values as cells, summing to the
     # target) that every cell can still take a value of, and that the cells together can
     # cover.
