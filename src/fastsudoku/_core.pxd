@@ -374,6 +374,7 @@ ctypedef struct VModel:
     int32_t *sum_house_start  # nsums + 1: the houses holding every cell of a sum with sets
     int32_t *sum_houses
     uint64_t *init
+    int32_t *degree           # ncells: peers + 4 * (pair rules + sums), v_choose's tie-break
 
 ctypedef struct VSearch:
     SearchRun run

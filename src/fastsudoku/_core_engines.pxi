@@ -368,8 +368,12 @@ def search(bytes values, int r, int c, Options options not None):
     cdef Sudoku p
     cdef EngineOptions o = options.o
     prepare(&p, &o, r, c)
-    cdef const uint8_t *v = _checked_values(values, p.g)
-    cdef bytes first = PyBytes_FromStringAndSize(NULL, p.g.ncells)
+    return run_once(&p, _checked_values(values, p.g), &o, p.g.ncells)
+
+
+cdef tuple run_once(const Sudoku *p, const uint8_t *v, const EngineOptions *o, int ncells):
+    """engine_run without the GIL, as search() and variant_search() return it."""
+    cdef bytes first = PyBytes_FromStringAndSize(NULL, ncells)
     cdef uint8_t *out = <uint8_t *>PyBytes_AS_STRING(first)
     cdef EngineResult result
     # On the heap, not in this frame: a state on the stack put the bitmask engine's hot
@@ -379,22 +383,21 @@ def search(bytes values, int r, int c, Options options not None):
     if state == NULL:
         raise MemoryError()
     with nogil:
-        engine_run(&p, v, &o, &result, out, state)
+        engine_run(p, v, o, &result, out, state)
     free(state)
     raise_stopped(result.status)
     return result.count, (first if result.count else None), result.guesses, result.status
 
 
-def variant_search(VariantModel model not None, bytes values, Options options not None):
-    """search() for a variant puzzle (its model built by fastsudoku.variants): the same
-    tuple.  The engine must be "auto" or "variant"."""
-    cdef Sudoku p
-    cdef EngineOptions o = options.o
+cdef const uint8_t *prepare_variant(Sudoku *p, EngineOptions *o, VariantModel model,
+                                    bytes values) except NULL:
+    """prepare() for a variant puzzle: the engine (auto or variant) and the model in p, the
+    cell values checked against it."""
     if o.engine not in (ENGINE_AUTO, ENGINE_VARIANT):
         raise ValueError(f"engine {ENGINES[o.engine]!r} solves classic Sudoku only; "
                          "variant puzzles run on 'variant' (or 'auto')")
     o.engine = ENGINE_VARIANT
-    memset(&p, 0, sizeof(Sudoku))
+    memset(p, 0, sizeof(Sudoku))
     p.model = &model.m
     if PyBytes_GET_SIZE(values) != model.m.ncells:
         raise ValueError(f"expected {model.m.ncells} cell values, got {PyBytes_GET_SIZE(values)}")
@@ -403,17 +406,16 @@ def variant_search(VariantModel model not None, bytes values, Options options no
     for cell in range(model.m.ncells):
         if v[cell] > model.m.n:
             raise ValueError(f"cell {cell}: value {v[cell]} out of range 0..{model.m.n}")
-    cdef bytes first = PyBytes_FromStringAndSize(NULL, model.m.ncells)
-    cdef uint8_t *out = <uint8_t *>PyBytes_AS_STRING(first)
-    cdef EngineResult result
-    cdef EngineState *state = <EngineState *>malloc(sizeof(EngineState))
-    if state == NULL:
-        raise MemoryError()
-    with nogil:
-        engine_run(&p, v, &o, &result, out, state)
-    free(state)
-    raise_stopped(result.status)
-    return result.count, (first if result.count else None), result.guesses, result.status
+    return v
+
+
+def variant_search(VariantModel model not None, bytes values, Options options not None):
+    """search() for a variant puzzle (its model built by fastsudoku.variants): the same
+    tuple.  The engine must be "auto" or "variant"."""
+    cdef Sudoku p
+    cdef EngineOptions o = options.o
+    cdef const uint8_t *v = prepare_variant(&p, &o, model, values)
+    return run_once(&p, v, &o, model.m.ncells)
 
 
 # ============================================================================================
@@ -541,21 +543,9 @@ cdef class VariantSearch(_Resumable):
 
     def __init__(self, VariantModel model not None, bytes values, Options options not None):
         cdef EngineOptions o = options.o
-        cdef int rc, cell
-        if o.engine not in (ENGINE_AUTO, ENGINE_VARIANT):
-            raise ValueError(f"engine {ENGINES[o.engine]!r} solves classic Sudoku only; "
-                             "variant puzzles run on 'variant' (or 'auto')")
-        o.engine = ENGINE_VARIANT
-        if PyBytes_GET_SIZE(values) != model.m.ncells:
-            raise ValueError(f"expected {model.m.ncells} cell values, got "
-                             f"{PyBytes_GET_SIZE(values)}")
-        cdef const uint8_t *v = <const uint8_t *>PyBytes_AS_STRING(values)
-        for cell in range(model.m.ncells):
-            if v[cell] > model.m.n:
-                raise ValueError(f"cell {cell}: value {v[cell]} out of range 0..{model.m.n}")
+        cdef int rc
+        cdef const uint8_t *v = prepare_variant(&self.p, &o, model, values)
         self.model = model
-        memset(&self.p, 0, sizeof(Sudoku))
-        self.p.model = &model.m
         self.e = &ENGINE_TABLE[ENGINE_VARIANT]
         with nogil:
             rc = self.e.init(self.state, &self.p, v, &o)

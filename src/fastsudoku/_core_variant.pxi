@@ -474,9 +474,7 @@ cdef inline int v_choose(VSearch *s, int d) noexcept nogil:
         rhs = best_score * count
         if lhs < rhs:
             continue
-        degree = (m.peer_start[cell + 1] - m.peer_start[cell]
-                  + 4 * (m.arc_start[cell + 1] - m.arc_start[cell])
-                  + 4 * (m.cell_sum_start[cell + 1] - m.cell_sum_start[cell]))
+        degree = m.degree[cell]
         if lhs > rhs or degree > best_degree:
             best_score = score
             best_count = count
@@ -704,8 +702,14 @@ cdef class VariantModel:
                 k += 1
         m.combo_start[m.nsums] = k
         m.init = <uint64_t *>malloc(ncells * sizeof(uint64_t))
-        if m.init == NULL:
+        m.degree = <int32_t *>malloc(ncells * sizeof(int32_t))
+        if m.init == NULL or m.degree == NULL:
             raise MemoryError()
+        for cell in range(ncells):
+            # How constrained a cell is by the model: v_choose's tie-break.
+            m.degree[cell] = (m.peer_start[cell + 1] - m.peer_start[cell]
+                              + 4 * (m.arc_start[cell + 1] - m.arc_start[cell])
+                              + 4 * (m.cell_sum_start[cell + 1] - m.cell_sum_start[cell]))
         for cell in range(ncells):
             m.init[cell] = (<uint64_t>init[cell]) & m.full
 
@@ -733,6 +737,7 @@ cdef class VariantModel:
         free(m.sum_house_start)
         free(m.sum_houses)
         free(m.init)
+        free(m.degree)
 
 
 cdef dict _CLASSIC_MODELS = {}
