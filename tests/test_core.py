@@ -37,6 +37,15 @@ def test_bit_index_every_bit():
         assert _core._table_bit_index_portable(1 << k) == k
 
 
+def test_top_index_every_bit_and_random_masks():
+    rng = random.Random(3)
+    masks = [1 << k for k in range(64)] + [(1 << k) - 1 for k in range(1, 65)]
+    masks += [rng.getrandbits(rng.randint(1, 64)) or 1 for _ in range(20000)]
+    for m in masks:
+        assert _core._table_top_index(m) == m.bit_length() - 1
+        assert _core._table_top_index_portable(m) == m.bit_length() - 1
+
+
 def test_lowest_bit():
     rng = random.Random(2)
     for _ in range(20000):

@@ -513,3 +513,51 @@ def test_a_variant_pickles_without_its_model():
     assert again == puzzle
     assert fs.count_solutions(again, limit=2) == first
     assert Variant("." * 16, box=None) == pickle.loads(pickle.dumps(Variant("." * 16, box=None)))
+
+
+def _shuffled_grid(rng, grid, n=9, r=3):
+    """A valid grid from another: digits relabelled, rows within bands, bands, and maybe
+    the transpose."""
+    relabel = rng.sample(range(1, n + 1), n)
+    bands = rng.sample(range(r), r)
+    rows = [b * r + i for b in bands for i in rng.sample(range(r), r)]
+    out = [relabel[grid[rows[i] * n + j] - 1] for i in range(n) for j in range(n)]
+    if rng.random() < 0.5:
+        out = [out[j * n + i] for i in range(n) for j in range(n)]
+    return out
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_leftover_sums_hold_in_the_solution_of_9x9_killers(seed):
+    """The law of leftovers adds sums (innies, outies, cages counted on their larger side):
+    every one of them must hold in a grid that keeps every cage, and the puzzle's
+    solutions keep the cages and the grid's rules (the independent checker)."""
+    from fastsudoku.variants import _Builder, _innies
+
+    rng = random.Random(seed)
+    grid = _shuffled_grid(rng, [int(ch) for ch in SOLUTION9])
+    cages = _tiling_cages(rng, grid, 9, most=rng.choice([3, 5, 7]))
+    b = _Builder(9)
+    b.houses += [[r * 9 + c for c in range(9)] for r in range(9)]
+    b.houses += [[r * 9 + c for r in range(9)] for c in range(9)]
+    b.houses += [
+        [(br * 3 + i) * 9 + bc * 3 + j for i in range(3) for j in range(3)]
+        for br in range(3)
+        for bc in range(3)
+    ]
+    b.nboxes = 9
+    for cage in cages:
+        cage._add(b)
+    known = len(b.sums)
+    _innies(b)
+    derived = b.sums[known:]
+    assert derived  # a tiling always leaves something: the whole grid's leftover at least
+    for cells, coefs, total, distinct in derived:
+        assert sum(k * grid[x] for x, k in zip(cells, coefs)) == total, (cells, coefs, total)
+        if distinct:
+            assert len({grid[x] for x in cells}) == len(cells)
+    givens = "".join(str(v) if rng.random() < 0.1 else "." for v in grid)
+    puzzle = Variant(givens, constraints=cages)
+    result = fs.search(puzzle, limit=2)
+    assert result.count >= 1  # the grid itself keeps every rule
+    check_variant(9, (3, 3), None, cages, _values(givens), _values(result.solution))

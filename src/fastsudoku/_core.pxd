@@ -373,6 +373,8 @@ ctypedef struct VModel:
     int32_t *cell_sums
     int32_t *sum_house_start  # nsums + 1: the houses holding every cell of a sum with sets
     int32_t *sum_houses
+    int peer_words            # words of a cell's row in peer_bits (0: no peer_bits)
+    uint64_t *peer_bits       # ncells rows of ncells bits: the cell's peers (sides <= 32)
     uint64_t *init
     int32_t *degree           # ncells: peers + 4 * (pair rules + sums), v_choose's tie-break
 

@@ -53,8 +53,10 @@ cdef extern from *:
     """
     /* The index of the lowest set bit of a nonzero mask: one instruction where the
        compiler has it (bsf/tzcnt on x86, rbit+clz on ARM), a de Bruijn look-up elsewhere. */
+    /* FS_TOP64: the index of the highest set bit (63 - count-leading-zeros). */
     #if defined(__GNUC__) || defined(__clang__)
     #define FS_CTZ64(x) __builtin_ctzll(x)
+    #define FS_TOP64(x) (63 - __builtin_clzll(x))
     #define FS_HAVE_CTZ 1
     #elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))
     #include <intrin.h>
@@ -63,13 +65,20 @@ cdef extern from *:
         _BitScanForward64(&i, x);
         return (int)i;
     }
+    static __inline int FS_TOP64(unsigned long long x) {
+        unsigned long i;
+        _BitScanReverse64(&i, x);
+        return (int)i;
+    }
     #define FS_HAVE_CTZ 1
     #else
     #define FS_CTZ64(x) 0
+    #define FS_TOP64(x) 0
     #define FS_HAVE_CTZ 0
     #endif
     """
     int FS_CTZ64(uint64_t nonzero_mask) noexcept nogil
+    int FS_TOP64(uint64_t nonzero_mask) noexcept nogil
     const bint FS_HAVE_CTZ
 
 
@@ -77,6 +86,25 @@ cdef inline int bit_index(uint64_t single_bit_mask) noexcept nogil:
     if FS_HAVE_CTZ:
         return FS_CTZ64(single_bit_mask)
     return DEBRUIJN_INDEX[(single_bit_mask * DEBRUIJN) >> 58]
+
+
+cdef inline int top_index_portable(uint64_t nonzero_mask) noexcept nogil:
+    # Every bit below the highest set, then counted.
+    nonzero_mask |= nonzero_mask >> 1
+    nonzero_mask |= nonzero_mask >> 2
+    nonzero_mask |= nonzero_mask >> 4
+    nonzero_mask |= nonzero_mask >> 8
+    nonzero_mask |= nonzero_mask >> 16
+    nonzero_mask |= nonzero_mask >> 32
+    return popcount(nonzero_mask) - 1
+
+
+cdef inline int top_index(uint64_t nonzero_mask) noexcept nogil:
+    """The index of the highest set bit of a nonzero mask (count-leading-zeros where the
+    compiler has it)."""
+    if FS_HAVE_CTZ:
+        return FS_TOP64(nonzero_mask)
+    return top_index_portable(nonzero_mask)
 
 
 cdef inline uint64_t value_bit(int value) noexcept nogil:
@@ -123,6 +151,16 @@ def _table_bit_index(uint64_t single_bit_mask):
 def _table_bit_index_portable(uint64_t single_bit_mask):
     """bit_index()'s de Bruijn fallback (compilers without count-trailing-zeros)."""
     return DEBRUIJN_INDEX[(single_bit_mask * DEBRUIJN) >> 58]
+
+
+def _table_top_index(uint64_t nonzero_mask):
+    """top_index() as seen from Python."""
+    return top_index(nonzero_mask)
+
+
+def _table_top_index_portable(uint64_t nonzero_mask):
+    """top_index()'s fallback (compilers without count-leading-zeros)."""
+    return top_index_portable(nonzero_mask)
 
 
 def _table_lowest_bit(uint64_t nonzero_mask):

@@ -28,6 +28,8 @@
 
 cdef enum:
     V_DP_CELLS = 32           # sums of at most this many cells get exact totals (v_sum_exact)
+    V_EXACT_OPEN = 3          # sums with more open terms: bounds only (as cheap, as strong)
+    V_PEER_WORDS = 16         # peer_bits rows of at most 1024 cells (sides up to 32)
 
 
 cdef inline bint v_restrict(VSearch *s, uint64_t *cand, int cell, uint64_t keep) noexcept nogil:
@@ -91,10 +93,7 @@ cdef inline int64_t v_low(uint64_t m) noexcept nogil:
 
 
 cdef inline int64_t v_high(uint64_t m) noexcept nogil:
-    cdef int64_t v = 64
-    while not (m >> (v - 1)) & 1:
-        v -= 1
-    return v
+    return top_index(m) + 1
 
 
 cdef bint v_cell(VSearch *s, uint64_t *cand, int x) noexcept nogil:
@@ -211,17 +210,24 @@ cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
 
 cdef bint v_sum_exact(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """A sum without value sets, exactly: when its terms' spreads add up to at most 63, the
-    totals each prefix and suffix of its terms can reach are 64-bit masks, and a value of
-    a cell stays only if some total of the other terms completes it to the target (bounds
-    alone let {1,9} + {1,9} + {1,9} make 12)."""
+    totals each prefix of its terms can reach (pre) and the totals each prefix must reach
+    for the rest to complete the target (need) are 64-bit masks, and a value of a cell
+    stays only if it joins a reachable total of the terms before it to a needed total of
+    the terms after (bounds alone let {1,9} + {1,9} + {1,9} make 12).  Two passes over
+    the values of each term, no sum of two sets."""
     cdef const VModel *m = s.m
     cdef int start = m.sum_start[t], count = m.sum_start[t + 1] - start, i
     cdef int64_t base = 0, span = 0, goal, coef, a, b, shift
-    cdef uint64_t w, acc, vals, vbit, keep, sb
+    cdef uint64_t w, acc, vals, vbit, keep
     cdef uint64_t pre[V_DP_CELLS + 1]
-    cdef uint64_t suf[V_DP_CELLS + 1]
+    cdef uint64_t need[V_DP_CELLS + 1]
     cdef int64_t least[V_DP_CELLS]
+    cdef int open_terms = 0
     if count > V_DP_CELLS:
+        return True
+    for i in range(count):
+        open_terms += not has_one_bit(cand[m.sum_cells[start + i]])
+    if open_terms > V_EXACT_OPEN:
         return True
     for i in range(count):
         w = cand[m.sum_cells[start + i]]
@@ -238,19 +244,8 @@ cdef bint v_sum_exact(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     goal = m.sum_target[t] - base
     if goal < 0 or goal > span:
         return False
-    pre[0] = 1
-    for i in range(count):
-        acc = 0
-        vals = cand[m.sum_cells[start + i]]
-        coef = m.sum_coef[start + i]
-        while vals:
-            vbit = lowest_bit(vals)
-            vals ^= vbit
-            acc |= pre[i] << (coef * (bit_index(vbit) + 1) - least[i])
-        pre[i + 1] = acc
-    if not (pre[count] >> goal) & 1:
-        return False
-    suf[count] = 1
+    # need[i]: the totals (above the least) terms 0..i-1 must make for the rest to reach goal.
+    need[count] = (<uint64_t>1) << goal
     for i in range(count - 1, -1, -1):
         acc = 0
         vals = cand[m.sum_cells[start + i]]
@@ -258,16 +253,13 @@ cdef bint v_sum_exact(VSearch *s, uint64_t *cand, int t) noexcept nogil:
         while vals:
             vbit = lowest_bit(vals)
             vals ^= vbit
-            acc |= suf[i + 1] << (coef * (bit_index(vbit) + 1) - least[i])
-        suf[i] = acc
+            acc |= need[i + 1] >> (coef * (bit_index(vbit) + 1) - least[i])
+        need[i] = acc
+    if not need[0] & 1:
+        return False
+    pre[0] = 1
     for i in range(count):
-        # The totals of every term but i: pre[i] plus suf[i + 1].
         acc = 0
-        sb = suf[i + 1]
-        while sb:
-            vbit = lowest_bit(sb)
-            sb ^= vbit
-            acc |= pre[i] << bit_index(vbit)
         keep = 0
         vals = cand[m.sum_cells[start + i]]
         coef = m.sum_coef[start + i]
@@ -275,10 +267,12 @@ cdef bint v_sum_exact(VSearch *s, uint64_t *cand, int t) noexcept nogil:
             vbit = lowest_bit(vals)
             vals ^= vbit
             shift = coef * (bit_index(vbit) + 1) - least[i]
-            if shift <= goal and (acc >> (goal - shift)) & 1:
+            if pre[i] & (need[i + 1] >> shift):
                 keep |= vbit
+                acc |= pre[i] << shift
         if not v_restrict(s, cand, m.sum_cells[start + i], keep):
             return False
+        pre[i + 1] = acc
     return True
 
 
@@ -312,7 +306,8 @@ cdef bint v_sum_sets(VSearch *s, uint64_t *cand, int t) noexcept nogil:
         if not v_restrict(s, cand, m.sum_cells[k], union_ok):
             return False
     # A value every remaining set has is in the sum's cells: with one cell left for it, it
-    # goes there; and it leaves the other cells of every house that holds all the sum's.
+    # goes there; and it leaves every cell that sees all the sum's cells that can hold it
+    # (peer_bits; without them, the other cells of every house that holds all the sum's).
     while must:
         bit = lowest_bit(must)
         must ^= bit
@@ -323,8 +318,14 @@ cdef bint v_sum_sets(VSearch *s, uint64_t *cand, int t) noexcept nogil:
                 last = m.sum_cells[k]
         if cnt == 0:
             return False
-        if cnt == 1 and not v_restrict(s, cand, last, bit):
-            return False
+        if cnt == 1:
+            if not v_restrict(s, cand, last, bit):
+                return False
+            continue
+        if m.peer_words:
+            if not v_common_peers(s, cand, t, bit):
+                return False
+            continue
         for k in range(m.sum_house_start[t], m.sum_house_start[t + 1]):
             h = m.sum_houses[k]
             for j in range(m.house_start[h], m.house_start[h + 1]):
@@ -333,6 +334,32 @@ cdef bint v_sum_sets(VSearch *s, uint64_t *cand, int t) noexcept nogil:
                     continue
                 if not v_restrict(s, cand, cell, ~bit):
                     return False
+    return True
+
+
+cdef bint v_common_peers(VSearch *s, uint64_t *cand, int t, uint64_t bit) noexcept nogil:
+    """The value `bit` must go in one of sum t's cells that hold it: it leaves the cells
+    that are peers of all of them (a cell is not its own peer, so none of those)."""
+    cdef const VModel *m = s.m
+    cdef int k, j, words = m.peer_words, cell
+    cdef uint64_t w
+    cdef uint64_t common[V_PEER_WORDS]
+    cdef const uint64_t *row
+    for j in range(words):
+        common[j] = ~(<uint64_t>0)
+    for k in range(m.sum_start[t], m.sum_start[t + 1]):
+        cell = m.sum_cells[k]
+        if cand[cell] & bit:
+            row = m.peer_bits + <size_t>cell * words
+            for j in range(words):
+                common[j] &= row[j]
+    for j in range(words):
+        w = common[j]
+        while w:
+            cell = j * 64 + bit_index(lowest_bit(w))
+            w = clear_lowest_bit(w)
+            if cand[cell] & bit and not v_restrict(s, cand, cell, ~bit):
+                return False
     return True
 
 
@@ -672,7 +699,7 @@ cdef class VariantModel:
         combo_rows = []
         covering = []
         cell_sums = [[] for _ in range(ncells)]
-        house_sets = [set(hc) for hc in houses]
+        house_sets = [set(hc) for hc in houses] if ncells > 64 * V_PEER_WORDS else []
         for i in range(m.nsums):
             cells, coefs, target, distinct = sums[i][:4]
             sets = sums[i][4] if len(sums[i]) > 4 else None
@@ -685,10 +712,24 @@ cdef class VariantModel:
                 combo_rows.append(_combos(n, len(cells), target))
             else:
                 combo_rows.append([])
-            cs = set(cells)
-            covering.append([h for h in range(m.nhouses) if combo_rows[i] and cs <= house_sets[h]])
+            if combo_rows[i] and ncells > 64 * V_PEER_WORDS:
+                # Without peer_bits (v_common_peers): the houses holding all the cells.
+                cs = set(cells)
+                covering.append([h for h in cell_houses[cells[0]] if cs <= house_sets[h]])
+            else:
+                covering.append([])
         m.cell_sums = _csr(cell_sums, &m.cell_sum_start)
         m.sum_houses = _csr(covering, &m.sum_house_start)
+        if any(combo_rows) and ncells <= 64 * V_PEER_WORDS:
+            # Each cell's peers as a bit row (v_common_peers).
+            m.peer_words = (ncells + 63) >> 6
+            m.peer_bits = <uint64_t *>calloc(<size_t>ncells * m.peer_words, sizeof(uint64_t))
+            if m.peer_bits == NULL:
+                raise MemoryError()
+            for cell in range(ncells):
+                for k in range(m.peer_start[cell], m.peer_start[cell + 1]):
+                    v = m.peers[k]
+                    m.peer_bits[<size_t>cell * m.peer_words + (v >> 6)] |= (<uint64_t>1) << (v & 63)
         total = sum(len(r) for r in combo_rows)
         m.combo_start = <int32_t *>malloc((m.nsums + 1) * sizeof(int32_t))
         m.combos = <uint64_t *>malloc((total + 1) * sizeof(uint64_t))
@@ -736,6 +777,7 @@ cdef class VariantModel:
         free(m.cell_sums)
         free(m.sum_house_start)
         free(m.sum_houses)
+        free(m.peer_bits)
         free(m.init)
         free(m.degree)
 

@@ -90,6 +90,7 @@ class _Builder:
         self.sums: List[Tuple[Any, ...]] = []
         self.init = [(1 << n) - 1] * (n * n)
         self.tables: Dict[Any, List[int]] = {}
+        self.nboxes = 0  # the houses after the rows and columns that are boxes or regions
 
     def cell(self, ref: Any, where: str) -> int:
         n = self.n
@@ -592,6 +593,7 @@ class Variant:
                 for br in range(c)
                 for bc in range(r)
             ]
+        b.nboxes = len(b.houses) - 2 * n
         constraints = list(self.constraints)
         for con in constraints:
             if not isinstance(con, Constraint):
@@ -608,71 +610,127 @@ def _default_box(box: Any) -> bool:
     return isinstance(box, str) and box == _BOXED
 
 
-_LEFTOVER_MOST = 6  # cells of an innie/outie sum that is not in one house (bounds only)
+_LEFTOVER_MOST = 6  # cells of a leftover sum with terms on both sides of a region's edge
+
+
+# int.bit_count from Python 3.10 on.
+_popcount: Callable[[int], int] = getattr(int, "bit_count", lambda m: bin(m).count("1"))
+
+
+def _bits(mask: int) -> List[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _regions_of_houses(b: _Builder) -> List[Tuple[int, int]]:
+    """(cell mask, total) of the regions the law of leftovers looks at: each house of N
+    cells, every run of consecutive rows and of consecutive columns (the whole grid too),
+    and the unions of the first and of the last k boxes (or jigsaw regions), in their
+    order -- each a union of disjoint houses, so its cells sum to k N(N+1)/2."""
+    n = b.n
+    unit = n * (n + 1) // 2
+    rows = [sum(1 << (r * n + c) for c in range(n)) for r in range(n)]
+    cols = [sum(1 << (r * n + c) for r in range(n)) for c in range(n)]
+    out: List[Tuple[int, int]] = []
+    for lines in (rows, cols):
+        for j in range(n):
+            mask = 0
+            for k in range(j, n):
+                mask |= lines[k]
+                if lines is rows or k - j + 1 < n:  # the whole grid once
+                    out.append((mask, (k - j + 1) * unit))
+    seen = {m for m, _ in out}
+    boxes = [sum(1 << x for x in h) for h in b.houses[2 * n : 2 * n + b.nboxes]]
+    extra = [sum(1 << x for x in h) for h in b.houses[2 * n + b.nboxes :] if len(h) == n]
+    for order in (boxes, boxes[::-1]):
+        mask = 0
+        for k, box in enumerate(order):
+            if mask & box:
+                break
+            mask |= box
+            if mask not in seen:
+                seen.add(mask)
+                out.append((mask, (k + 1) * unit))
+    for mask in extra:
+        if mask not in seen:
+            seen.add(mask)
+            out.append((mask, unit))
+    return out
 
 
 def _innies(b: _Builder) -> None:
-    """The law of leftovers for killer cages.  Rows (and columns) hold 1..N each, so k
-    consecutive rows sum to k N(N+1)/2, as does each house of N cells.  In such a region
-    the cells outside the cages wholly inside it sum to the rest (innies); or, counting
-    the cages that cross its edge whole, the region's cells in no cage minus the crossing
-    cages' cells outside it sum to what is left (outies).  Each becomes a sum of its own:
-    innies in one house a distinct sum propagated like a cage, other innies and outies of
-    at most _LEFTOVER_MOST cells by their bounds."""
+    """The law of leftovers for killer cages.  A region made of k houses (rows, columns,
+    boxes and their unions) holds each digit k times, so its cells sum to k N(N+1)/2.
+    Take the cages with more than half of their cells inside the region (a set of cages
+    that do not overlap): the region's cells in none of them (A) sum to that total minus
+    the cages' totals plus the cages' cells outside the region (B).  Counting a cage by
+    its larger side keeps both A and B small, so the derived sums are short and propagate
+    exactly: each becomes a sum of its own (sum A - sum B = constant) when A and B hold
+    at most _LEFTOVER_MOST cells, or up to N cells with at most 2 on one side; A alone in
+    one house is a distinct sum propagated like a cage.  For a single house, each cage
+    with exactly one cell outside it gives one more (the outie).  The idea of counting a
+    cage on its larger side is the Interactive Sudoku Solver's (its optimizer)."""
     n = b.n
-    cages = [
-        (frozenset(cells), total)
-        for cells, coefs, total, distinct, *_ in b.sums
-        if distinct and all(k == 1 for k in coefs)
-    ]
-    if not cages:
+    chosen: List[Tuple[int, int, int]] = []  # (mask, cells, total), no two overlapping
+    taken = 0
+    for cells, coefs, total, distinct, *_ in b.sums:
+        if distinct and all(k == 1 for k in coefs):
+            mask = 0
+            for x in cells:
+                mask |= 1 << x
+            if not mask & taken:
+                taken |= mask
+                chosen.append((mask, len(cells), total))
+    if not chosen:
         return
-    unit = n * (n + 1) // 2
-    regions: List[Tuple[List[int], int]] = []
-    for k in range(1, n):
-        for j in range(n - k + 1):
-            regions.append(([r * n + c for r in range(j, j + k) for c in range(n)], k * unit))
-            regions.append(([r * n + c for c in range(j, j + k) for r in range(n)], k * unit))
-    regions += [(h, unit) for h in b.houses[2 * n :] if len(h) == n]
-    house_sets = [frozenset(h) for h in b.houses]
+    houses = [sum(1 << x for x in h) for h in b.houses]
+    single = set(houses)
     seen: Set[Any] = set()
     extra: List[Tuple[Any, ...]] = []
-    for cells, total in regions:
-        region = frozenset(cells)
-        inside: Set[int] = set()
-        caged: Set[int] = set()
+
+    def add(a: int, bm: int, rest: int, na: int, nb: int) -> None:
+        if not (a or bm):
+            return
+        if na + nb > _LEFTOVER_MOST and (na + nb > n or min(na, nb) > 2):
+            return
+        key = (a, bm, rest)
+        if key in seen:
+            return
+        seen.add(key)
+        cells = _bits(a) + _bits(bm)
+        coefs = [1] * na + [-1] * nb
+        distinct = not bm and any(a & ~h == 0 for h in houses)
+        extra.append((cells, coefs, rest, distinct))
+
+    for region, total in _regions_of_houses(b):
+        covered = 0
+        rest = total
         crossing = []
-        rest_total = total
-        for cage, cage_total in cages:
-            if cage & caged:
-                continue  # overlapping cages: leave the second out
-            if cage <= region:
-                inside |= cage
-                caged |= cage
-                rest_total -= cage_total
-            elif cage & region:
-                crossing.append((cage, cage_total))
-                caged |= cage
-        if not inside and not crossing:
-            continue
-        innie = sorted(region - inside)
-        one_house = any(set(innie) <= h for h in house_sets)
-        if inside and innie and (len(innie) <= _LEFTOVER_MOST or one_house):
-            key = (tuple(innie), rest_total)
-            if key not in seen:
-                seen.add(key)
-                extra.append((innie, [1] * len(innie), rest_total, one_house))
-        if crossing:
-            free = sorted(region - caged)
-            outside = sorted(x for cage, _ in crossing for x in cage - region)
-            left = rest_total - sum(t for _, t in crossing)
-            terms = free + outside
-            if terms and len(terms) <= _LEFTOVER_MOST:
-                coefs = [1] * len(free) + [-1] * len(outside)
-                key2 = (tuple(terms), tuple(coefs), left)
-                if key2 not in seen:
-                    seen.add(key2)
-                    extra.append((terms, coefs, left, False))
+        for mask, size, cage_total in chosen:
+            inside = mask & region
+            if not inside:
+                continue
+            k = _popcount(inside)
+            if 2 * k > size:
+                covered |= mask
+                rest -= cage_total
+            elif k < size:
+                crossing.append((mask, size - k, cage_total))
+        a = region & ~covered
+        bm = covered & ~region
+        na = _popcount(a)
+        nb = _popcount(bm)
+        add(a, bm, rest, na, nb)
+        if region in single:
+            for mask, outside, cage_total in crossing:
+                if outside == 1:
+                    out = mask & ~region
+                    a2 = a & ~mask
+                    add(a2, bm | out, rest - cage_total, _popcount(a2), nb + 1)
     b.sums += extra
 
 
