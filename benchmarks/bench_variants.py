@@ -5,9 +5,15 @@ read by ``fastsudoku.variants.from_iss`` and counted to 2 (the uniqueness check)
 thread, CPU time of the search (the model built before the clock starts is reported
 apart); the ISS runs the same texts in one Node.js process (``peer_iss.mjs``, its time a
 puzzle: parse + build + count to 2, median of --repeat runs) when --iss names a checkout
-of it.  Both answers must agree (count, and the first solution when unique).
+of it.  Both answers must agree (count, and the first solution when unique).  Each of
+our runs builds the puzzle afresh; the build and the search are reported apart (medians of
+--repeat runs), the ratio is against their total.  A puzzle over --node-limit counts as a
+loss, its time the search's until the limit.  --collections takes the puzzles of named
+collections of the ISS checkout (its hard killers: TAREK_ALL, MATHEMAGIC_KILLERS,
+HS_KILLERS, EXTREME_KILLERS) through iss_collections.mjs.
 
     python benchmarks/bench_variants.py [--iss /path/to/iss-checkout] [--repeat 3]
+    python benchmarks/bench_variants.py --iss CHECKOUT --collections TAREK_ALL,HS_KILLERS
 """
 
 from __future__ import annotations
@@ -44,24 +50,47 @@ def read_examples(path: Path) -> list:
     return [(f"line {i + 1}", ln) for i, ln in enumerate(lines)]
 
 
-def ours(text: str, repeat: int) -> tuple:
-    """(build ms, median search ms, count, solution) or None if unsupported."""
-    try:
-        t = time.process_time()
-        puzzle = from_iss(text)
-        puzzle.model()
-        build = (time.process_time() - t) * 1000
-    except VariantError as e:
-        return None, str(e)
-    times = []
+def ours(text: str, repeat: int, node_limit: int) -> tuple:
+    """((median build ms, median search ms, count, solution), None), or (None, why) if
+    unsupported or over the node limit.  Each run builds the puzzle afresh (from_iss and
+    the model: the ISS's time includes its parse and build too)."""
+    builds, times = [], []
     for _ in range(repeat):
+        try:
+            t = time.process_time()
+            puzzle = from_iss(text)
+            puzzle.model()
+            builds.append((time.process_time() - t) * 1000)
+        except VariantError as e:
+            return None, str(e)
         t = time.process_time()
-        result = fs.search(puzzle, limit=2)
+        try:
+            result = fs.search(puzzle, limit=2, node_limit=node_limit)
+        except fs.SearchLimitError:
+            # Counted as a loss: its time is what the search spent before the limit.
+            spent = (time.process_time() - t) * 1000
+            return (statistics.median(builds), spent, None, None), None
         times.append((time.process_time() - t) * 1000)
     solution = result.solution
     if solution is not None and puzzle.grid().n >= 10:
         solution = "".join("ABCDEFGHIJKLMNOP"["123456789ABCDEFG".index(ch)] for ch in solution)
-    return (build, statistics.median(times), result.count, solution), None
+    return (statistics.median(builds), statistics.median(times), result.count, solution), None
+
+
+def collections(checkout: str, names: list) -> list:
+    """(name, text) of the puzzles of the ISS's named collections (iss_collections.mjs)."""
+    done = subprocess.run(
+        ["node", str(HERE / "iss_collections.mjs"), checkout, *names],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    out = []
+    for line in done.stdout.splitlines():
+        item = json.loads(line)
+        name = item["name"] if item["name"] and item["name"] != item["input"] else ""
+        out.append((name or f"{item['collection']} #{item['index'] + 1}", item["input"]))
+    return out
 
 
 def iss(texts: list, checkout: str, repeat: int) -> list:
@@ -80,14 +109,33 @@ def main() -> None:
     ap.add_argument("--data", default=str(DEFAULT))
     ap.add_argument("--iss", default=None, help="a checkout of the Interactive Sudoku Solver")
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--out", default=str(HERE / "results" / "bench_variants.csv"))
+    ap.add_argument(
+        "--collections",
+        default="",
+        help="comma-separated collections of the ISS's data/collections.js (needs --iss), "
+        "e.g. TAREK_ALL,MATHEMAGIC_KILLERS,HS_KILLERS,EXTREME_KILLERS, instead of --data",
+    )
+    ap.add_argument("--node-limit", type=int, default=20_000_000)
+    ap.add_argument(
+        "--out",
+        default=None,
+        help="CSV (default results/bench_variants.csv, "
+        "or results/bench_variants_collections.csv with --collections)",
+    )
     args = ap.parse_args()
-    examples = read_examples(Path(args.data))
-    print(f"# {machine()}; {len(examples)} puzzles from {args.data}")
+    if args.collections:
+        if not args.iss:
+            ap.error("--collections needs --iss")
+        examples = collections(args.iss, args.collections.split(","))
+        source = f"the ISS collections {args.collections}"
+    else:
+        examples = read_examples(Path(args.data))
+        source = args.data
+    print(f"# {machine()}; {len(examples)} puzzles from {source}")
     supported = []
     rows = []
     for name, text in examples:
-        got, why = ours(text, args.repeat)
+        got, why = ours(text, args.repeat, args.node_limit)
         if got is None:
             print(f"  {name:<32} not supported: {why}")
             continue
@@ -100,12 +148,14 @@ def main() -> None:
         if peer:
             other = peer[k]
             agree = other["count"] == count and (count != 1 or other["solution"] == solution)
+            if count is None:
+                agree = f"ours over --node-limit {args.node_limit}"
             ratio = other["ms"] / max(ms + build, 1e-6)
             ratios.append(ratio)
             row.update(
                 iss_ms=other["ms"], iss_count=other["count"], agree=agree, iss_over_ours=ratio
             )
-            verdict = "ok" if agree else "DISAGREE"
+            verdict = agree if isinstance(agree, str) else "ok" if agree else "DISAGREE"
             line += f"  ISS {other['ms']:9.2f} ms  ISS/ours {ratio:8.2f}x  {verdict}"
         row["machine"] = machine()
         rows.append(row)
@@ -115,7 +165,8 @@ def main() -> None:
             f"# ISS / ours (build + search): median {statistics.median(ratios):.2f}x, "
             f"least {min(ratios):.2f}x over {len(ratios)} puzzles"
         )
-    write_rows(args.out, rows)
+    name = "bench_variants_collections.csv" if args.collections else "bench_variants.csv"
+    write_rows(args.out or str(HERE / "results" / name), rows)
 
 
 if __name__ == "__main__":

@@ -367,12 +367,20 @@ ctypedef struct VModel:
     int32_t *sum_cells
     int32_t *sum_coef
     int64_t *sum_target
+    int32_t *sum_group        # nsums + 1: the sum's groups (v_sum), its cells ordered by them
+    int32_t *group_start      # ngroups + 1: a group's first index in sum_cells
     int32_t *combo_start      # nsums + 1: a distinct sum's value sets (none: bounds only)
     uint64_t *combos
     int32_t *cell_sum_start
     int32_t *cell_sums
     int32_t *sum_house_start  # nsums + 1: the houses holding every cell of a sum with sets
     int32_t *sum_houses
+    # A house's crossings with other houses (v_locked): cross_part holds 4 offsets into
+    # cross_cells a crossing, bounding the house's cells inside the other house, the
+    # house's cells outside it, and the other house's cells outside the house.
+    int32_t *cross_start      # nhouses + 1: each house's crossings
+    int32_t *cross_part
+    int32_t *cross_cells
     int peer_words            # words of a cell's row in peer_bits (0: no peer_bits)
     uint64_t *peer_bits       # ncells rows of ncells bits: the cell's peers (sides <= 32)
     uint64_t *init

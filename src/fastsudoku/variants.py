@@ -655,7 +655,7 @@ def _regions_of_houses(b: _Builder) -> List[Tuple[int, int]]:
             if mask not in seen:
                 seen.add(mask)
                 out.append((mask, (k + 1) * unit))
-    for mask in extra:
+    for mask in boxes + extra:
         if mask not in seen:
             seen.add(mask)
             out.append((mask, unit))
@@ -695,8 +695,8 @@ def _innies(b: _Builder) -> None:
     def add(a: int, bm: int, rest: int, na: int, nb: int) -> None:
         if not (a or bm):
             return
-        if na + nb > _LEFTOVER_MOST and (na + nb > n or min(na, nb) > 2):
-            return
+        if na + nb > _LEFTOVER_MOST and (na + nb > n or min(na, nb) > 2 or not (a | bm) & ~taken):
+            return  # long, and no uncaged cell in it: the cages already say as much
         key = (a, bm, rest)
         if key in seen:
             return
@@ -724,7 +724,8 @@ def _innies(b: _Builder) -> None:
         bm = covered & ~region
         na = _popcount(a)
         nb = _popcount(bm)
-        add(a, bm, rest, na, nb)
+        if covered:  # else: the region's own sum, nothing new
+            add(a, bm, rest, na, nb)
         if region in single:
             for mask, outside, cage_total in crossing:
                 if outside == 1:
