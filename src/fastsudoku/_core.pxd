@@ -375,12 +375,14 @@ ctypedef struct VModel:
     int32_t *cell_sums
     int32_t *sum_house_start  # nsums + 1: the houses holding every cell of a sum with sets
     int32_t *sum_houses
-    # A house's crossings with other houses (v_locked): cross_part holds 4 offsets into
-    # cross_cells a crossing, bounding the house's cells inside the other house, the
-    # house's cells outside it, and the other house's cells outside the house.
-    int32_t *cross_start      # nhouses + 1: each house's crossings
-    int32_t *cross_part
-    int32_t *cross_cells
+    # A house's crossings with other houses (v_locked), as a code read in order from
+    # cross_code[cross_start[h]] to cross_code[cross_start[h + 1]]: for each family of
+    # crossings whose shared cells do not overlap: its segment count, the count and
+    # cells of the house outside all its segments, then for each segment the count and
+    # cells shared with the other house, and the count and cells of the other house
+    # outside the house.
+    int32_t *cross_start      # nhouses + 1
+    int32_t *cross_code
     int peer_words            # words of a cell's row in peer_bits (0: no peer_bits)
     uint64_t *peer_bits       # ncells rows of ncells bits: the cell's peers (sides <= 32)
     uint64_t *init

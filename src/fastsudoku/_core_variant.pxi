@@ -34,6 +34,7 @@ cdef enum:
     V_EXACT_OPEN = 3          # sums with more open terms: bounds only (as cheap, as strong)
     V_PRIOR_DIV = 4           # a cell's starting conflict score: its degree / this
     V_GROUPS = 32             # v_sum keeps the ranges of this many groups (the rest: again)
+    V_SEGMENTS = 64           # crossings in one family of v_locked (no more than n)
     V_PEER_WORDS = 16         # peer_bits rows of at most 1024 cells (sides up to 32)
 
 
@@ -165,25 +166,47 @@ cdef bint v_house(VSearch *s, uint64_t *cand, int h) noexcept nogil:
 
 cdef bint v_locked(VSearch *s, uint64_t *cand, int h) noexcept nogil:
     """Locked values: a value of house h whose cells all lie where h crosses another house
-    (a box and a line, two jigsaw regions ...) leaves the other house's remaining cells."""
+    (a box and a line, two jigsaw regions ...) leaves the other house's remaining cells.
+    The crossings come in families whose shared cells do not overlap (a box's three rows),
+    so each cell of h is read once a family: a segment's values outside it are the other
+    segments' and the family's rest."""
     cdef const VModel *m = s.m
-    cdef int j, k, p, cell
-    cdef uint64_t inside, outside, locked
-    for j in range(m.cross_start[h], m.cross_start[h + 1]):
-        p = 4 * j
-        inside = 0
-        for k in range(m.cross_part[p], m.cross_part[p + 1]):
-            inside |= cand[m.cross_cells[k]]
-        outside = 0
-        for k in range(m.cross_part[p + 1], m.cross_part[p + 2]):
-            outside |= cand[m.cross_cells[k]]
-        locked = inside & ~outside
-        if not locked:
-            continue
-        for k in range(m.cross_part[p + 2], m.cross_part[p + 3]):
-            cell = m.cross_cells[k]
-            if cand[cell] & locked and not v_restrict(s, cand, cell, ~locked):
-                return False
+    cdef const int32_t *code = m.cross_code
+    cdef int p = m.cross_start[h], end = m.cross_start[h + 1], q, i, k, nseg, count, cell
+    cdef uint64_t rest, before, locked
+    cdef uint64_t seg[V_SEGMENTS]
+    cdef uint64_t after[V_SEGMENTS + 1]
+    cdef int at[V_SEGMENTS]
+    while p < end:
+        nseg = code[p]
+        count = code[p + 1]
+        p += 2
+        rest = 0
+        for k in range(count):
+            rest |= cand[code[p + k]]
+        p += count
+        for i in range(nseg):
+            count = code[p]
+            seg[i] = 0
+            for k in range(p + 1, p + 1 + count):
+                seg[i] |= cand[code[k]]
+            p += 1 + count
+            at[i] = p
+            p += 1 + code[p]
+        after[nseg] = rest
+        for i in range(nseg - 1, -1, -1):
+            after[i] = after[i + 1] | seg[i]
+        before = 0
+        for i in range(nseg):
+            locked = seg[i] & ~(before | after[i + 1])
+            before |= seg[i]
+            if not locked:
+                continue
+            q = at[i]
+            for k in range(q + 1, q + 1 + code[q]):
+                cell = code[k]
+                if cand[cell] & locked and not v_restrict(s, cand, cell, ~locked):
+                    return False
     return True
 
 
@@ -768,12 +791,16 @@ cdef class VariantModel:
             peer_lists[cell].discard(cell)
         m.cell_houses = _csr(cell_houses, &m.cell_house_start)
         # Crossings of two houses of n cells in at least two cells, with cells of the other
-        # outside the first (v_locked): each in both directions.
-        crossings = [[] for _ in range(m.nhouses)]
-        parts = []
-        part_cells = []
+        # outside the first (v_locked), in families whose shared cells do not overlap.
         full_sets = {h: set(houses[h]) for h in range(m.nhouses) if len(houses[h]) == n}
-        for h, hs in full_sets.items():
+        code = []
+        starts = []
+        for h in range(m.nhouses):
+            starts.append(len(code))
+            hs = full_sets.get(h)
+            if hs is None:
+                continue
+            families = []   # [cells covered, [(shared, targets)]]
             for o in sorted({o for x in houses[h] for o in cell_houses[x]}):
                 if o == h or o not in full_sets:
                     continue
@@ -781,25 +808,27 @@ cdef class VariantModel:
                 common = hs & os
                 if len(common) < 2 or os <= hs:
                     continue
-                crossings[h].append(len(parts) // 4)
-                for part in (sorted(common), sorted(hs - os), sorted(os - hs)):
-                    parts.append(len(part_cells))
-                    part_cells.extend(part)
-                parts.append(len(part_cells))
+                for fam in families:
+                    if not fam[0] & common and len(fam[1]) < V_SEGMENTS:
+                        fam[0] |= common
+                        fam[1].append((sorted(common), sorted(os - hs)))
+                        break
+                else:
+                    families.append([set(common), [(sorted(common), sorted(os - hs))]])
+            for covered, segments in families:
+                rest = sorted(hs - covered)
+                code += [len(segments), len(rest)] + rest
+                for shared, targets in segments:
+                    code += [len(shared)] + shared + [len(targets)] + targets
+        starts.append(len(code))
         m.cross_start = <int32_t *>malloc((m.nhouses + 1) * sizeof(int32_t))
-        m.cross_part = <int32_t *>malloc((len(parts) + 1) * sizeof(int32_t))
-        m.cross_cells = <int32_t *>malloc((len(part_cells) + 1) * sizeof(int32_t))
-        if m.cross_start == NULL or m.cross_part == NULL or m.cross_cells == NULL:
+        m.cross_code = <int32_t *>malloc((len(code) + 1) * sizeof(int32_t))
+        if m.cross_start == NULL or m.cross_code == NULL:
             raise MemoryError()
-        k = 0
-        for h in range(m.nhouses):
-            m.cross_start[h] = k
-            k += len(crossings[h])
-        m.cross_start[m.nhouses] = k
-        for i in range(len(parts)):
-            m.cross_part[i] = parts[i]
-        for i in range(len(part_cells)):
-            m.cross_cells[i] = part_cells[i]
+        for i in range(m.nhouses + 1):
+            m.cross_start[i] = starts[i]
+        for i in range(len(code)):
+            m.cross_code[i] = code[i]
         m.peers = _csr([sorted(p) for p in peer_lists], &m.peer_start)
         # Pair rules: both directions, one relation table an arc.
         arc_lists = [[] for _ in range(ncells)]
@@ -951,8 +980,7 @@ cdef class VariantModel:
         free(m.sum_houses)
         free(m.peer_bits)
         free(m.cross_start)
-        free(m.cross_part)
-        free(m.cross_cells)
+        free(m.cross_code)
         free(m.init)
         free(m.degree)
 
