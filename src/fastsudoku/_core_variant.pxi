@@ -776,51 +776,112 @@ cdef class VariantModel:
         m.house_full = <uint8_t *>calloc(m.nhouses + 1, 1)
         if m.house_full == NULL:
             raise MemoryError()
-        cell_houses = [[] for _ in range(ncells)]
-        peer_lists = [set() for _ in range(ncells)]
+        # Each cell's peers as a bit row (kept for v_common_peers on grids of up to 1024
+        # cells, freed at the end for larger ones), in C loops: the model is built for
+        # every puzzle, and its build is most of the time of an easy one.
+        cdef int words = (ncells + 63) >> 6, j, x, y, start, stop
+        cdef uint64_t *bits = <uint64_t *>calloc(<size_t>ncells * words, sizeof(uint64_t))
+        if bits == NULL:
+            raise MemoryError()
+        m.peer_bits = bits
+        m.peer_words = words
+        m.cell_house_start = <int32_t *>calloc(ncells + 1, sizeof(int32_t))
+        m.cell_houses = <int32_t *>malloc((m.house_start[m.nhouses] + 1) * sizeof(int32_t))
+        if m.cell_house_start == NULL or m.cell_houses == NULL:
+            raise MemoryError()
         for h in range(m.nhouses):
-            cells = houses[h]
-            m.house_full[h] = len(cells) == n
-            for x in cells:
-                cell_houses[x].append(h)
-                peer_lists[x].update(cells)
+            start = m.house_start[h]
+            stop = m.house_start[h + 1]
+            m.house_full[h] = stop - start == n
+            for i in range(start, stop):
+                x = m.house_cells[i]
+                m.cell_house_start[x + 1] += 1
+                for j in range(start, stop):
+                    y = m.house_cells[j]
+                    bits[<size_t>x * words + (y >> 6)] |= (<uint64_t>1) << (y & 63)
+        for x in range(ncells):
+            m.cell_house_start[x + 1] += m.cell_house_start[x]
+        fill = [m.cell_house_start[x] for x in range(ncells)]
+        for h in range(m.nhouses):
+            for i in range(m.house_start[h], m.house_start[h + 1]):
+                x = m.house_cells[i]
+                m.cell_houses[fill[x]] = h
+                fill[x] += 1
         for a, b in differ:
-            peer_lists[a].add(b)
-            peer_lists[b].add(a)
-        for cell in range(ncells):
-            peer_lists[cell].discard(cell)
-        m.cell_houses = _csr(cell_houses, &m.cell_house_start)
+            bits[<size_t>a * words + (b >> 6)] |= (<uint64_t>1) << (b & 63)
+            bits[<size_t>b * words + (a >> 6)] |= (<uint64_t>1) << (a & 63)
+        for x in range(ncells):
+            bits[<size_t>x * words + (x >> 6)] &= ~((<uint64_t>1) << (x & 63))
         # Crossings of two houses of n cells in at least two cells, with cells of the other
-        # outside the first (v_locked), in families whose shared cells do not overlap.
-        full_sets = {h: set(houses[h]) for h in range(m.nhouses) if len(houses[h]) == n}
+        # outside the first (v_locked), in families whose shared cells do not overlap
+        # (greedily; cover[x] has bit f when family f holds cell x).
+        cdef int32_t *stamp = <int32_t *>malloc((ncells + m.nhouses + 1) * sizeof(int32_t))
+        cdef uint64_t *cover = <uint64_t *>calloc(ncells + 1, sizeof(uint64_t))
+        cdef int o, f, shared, outside, nfam
+        cdef uint64_t used
+        if stamp == NULL or cover == NULL:
+            free(stamp)
+            free(cover)
+            raise MemoryError()
+        cdef int32_t *seen = stamp + ncells
+        for x in range(ncells + m.nhouses):
+            stamp[x] = -1
         code = []
         starts = []
-        for h in range(m.nhouses):
+        try:
+            for h in range(m.nhouses):
+                starts.append(len(code))
+                if not m.house_full[h]:
+                    continue
+                for i in range(m.house_start[h], m.house_start[h + 1]):
+                    stamp[m.house_cells[i]] = h
+                    cover[m.house_cells[i]] = 0
+                families = []       # [segments]: (shared cells, the other's cells outside)
+                for i in range(m.house_start[h], m.house_start[h + 1]):
+                    x = m.house_cells[i]
+                    for j in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
+                        o = m.cell_houses[j]
+                        if o == h or not m.house_full[o] or seen[o] == h:
+                            continue
+                        seen[o] = h
+                        shared = 0
+                        used = 0
+                        for k in range(m.house_start[o], m.house_start[o + 1]):
+                            y = m.house_cells[k]
+                            if stamp[y] == h:
+                                shared += 1
+                                used |= cover[y]
+                        outside = m.house_start[o + 1] - m.house_start[o] - shared
+                        if shared < 2 or outside == 0:
+                            continue
+                        nfam = len(families)
+                        f = 0
+                        while f < nfam and ((used >> f) & 1 or len(families[f]) >= V_SEGMENTS):
+                            f += 1
+                        if f == 64:
+                            continue    # more families than a mask holds: left out
+                        if f == nfam:
+                            families.append([])
+                        inner = []
+                        outer = []
+                        for k in range(m.house_start[o], m.house_start[o + 1]):
+                            y = m.house_cells[k]
+                            if stamp[y] == h:
+                                inner.append(y)
+                                cover[y] |= (<uint64_t>1) << f
+                            else:
+                                outer.append(y)
+                        families[f].append((inner, outer))
+                for f in range(len(families)):
+                    rest = [m.house_cells[i] for i in range(m.house_start[h], m.house_start[h + 1])
+                            if not (cover[m.house_cells[i]] >> f) & 1]
+                    code += [len(families[f]), len(rest)] + rest
+                    for inner, outer in families[f]:
+                        code += [len(inner)] + inner + [len(outer)] + outer
             starts.append(len(code))
-            hs = full_sets.get(h)
-            if hs is None:
-                continue
-            families = []   # [cells covered, [(shared, targets)]]
-            for o in sorted({o for x in houses[h] for o in cell_houses[x]}):
-                if o == h or o not in full_sets:
-                    continue
-                os = full_sets[o]
-                common = hs & os
-                if len(common) < 2 or os <= hs:
-                    continue
-                for fam in families:
-                    if not fam[0] & common and len(fam[1]) < V_SEGMENTS:
-                        fam[0] |= common
-                        fam[1].append((sorted(common), sorted(os - hs)))
-                        break
-                else:
-                    families.append([set(common), [(sorted(common), sorted(os - hs))]])
-            for covered, segments in families:
-                rest = sorted(hs - covered)
-                code += [len(segments), len(rest)] + rest
-                for shared, targets in segments:
-                    code += [len(shared)] + shared + [len(targets)] + targets
-        starts.append(len(code))
+        finally:
+            free(stamp)
+            free(cover)
         m.cross_start = <int32_t *>malloc((m.nhouses + 1) * sizeof(int32_t))
         m.cross_code = <int32_t *>malloc((len(code) + 1) * sizeof(int32_t))
         if m.cross_start == NULL or m.cross_code == NULL:
@@ -829,7 +890,26 @@ cdef class VariantModel:
             m.cross_start[i] = starts[i]
         for i in range(len(code)):
             m.cross_code[i] = code[i]
-        m.peers = _csr([sorted(p) for p in peer_lists], &m.peer_start)
+        m.peer_start = <int32_t *>malloc((ncells + 1) * sizeof(int32_t))
+        if m.peer_start == NULL:
+            raise MemoryError()
+        k = 0
+        for x in range(ncells):
+            m.peer_start[x] = k
+            for j in range(words):
+                k += popcount(bits[<size_t>x * words + j])
+        m.peer_start[ncells] = k
+        m.peers = <int32_t *>malloc((k + 1) * sizeof(int32_t))
+        if m.peers == NULL:
+            raise MemoryError()
+        k = 0
+        for x in range(ncells):
+            for j in range(words):
+                mask = bits[<size_t>x * words + j]
+                while mask:
+                    m.peers[k] = j * 64 + bit_index(lowest_bit(mask))
+                    mask = clear_lowest_bit(mask)
+                    k += 1
         # Pair rules: both directions, one relation table an arc.
         arc_lists = [[] for _ in range(ncells)]
         tables = []
@@ -869,7 +949,8 @@ cdef class VariantModel:
             groups = []
             for x, coef in zip(t[0], t[1]):
                 for grp in groups:
-                    if grp[0] == coef and all(y in peer_lists[x] for y in grp[1]):
+                    if grp[0] == coef and all((bits[<size_t>x * words + (y >> 6)] >> (y & 63)) & 1
+                                              for y in grp[1]):
                         grp[1].append(x)
                         break
                 else:
@@ -914,21 +995,19 @@ cdef class VariantModel:
             if combo_rows[i] and ncells > 64 * V_PEER_WORDS:
                 # Without peer_bits (v_common_peers): the houses holding all the cells.
                 cs = set(cells)
-                covering.append([h for h in cell_houses[cells[0]] if cs <= house_sets[h]])
+                x = cells[0]
+                covering.append([m.cell_houses[i]
+                                 for i in range(m.cell_house_start[x], m.cell_house_start[x + 1])
+                                 if cs <= house_sets[m.cell_houses[i]]])
             else:
                 covering.append([])
         m.cell_sums = _csr(cell_sums, &m.cell_sum_start)
         m.sum_houses = _csr(covering, &m.sum_house_start)
-        if any(combo_rows) and ncells <= 64 * V_PEER_WORDS:
-            # Each cell's peers as a bit row (v_common_peers).
-            m.peer_words = (ncells + 63) >> 6
-            m.peer_bits = <uint64_t *>calloc(<size_t>ncells * m.peer_words, sizeof(uint64_t))
-            if m.peer_bits == NULL:
-                raise MemoryError()
-            for cell in range(ncells):
-                for k in range(m.peer_start[cell], m.peer_start[cell + 1]):
-                    v = m.peers[k]
-                    m.peer_bits[<size_t>cell * m.peer_words + (v >> 6)] |= (<uint64_t>1) << (v & 63)
+        if ncells > 64 * V_PEER_WORDS:
+            # Too large to keep (v_sum_sets uses the houses holding a sum instead).
+            free(m.peer_bits)
+            m.peer_bits = NULL
+            m.peer_words = 0
         total = sum(len(r) for r in combo_rows)
         m.combo_start = <int32_t *>malloc((m.nsums + 1) * sizeof(int32_t))
         m.combos = <uint64_t *>malloc((total + 1) * sizeof(uint64_t))
