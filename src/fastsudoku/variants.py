@@ -668,10 +668,11 @@ def _innies(b: _Builder) -> None:
     Take the cages with more than half of their cells inside the region (a set of cages
     that do not overlap): the region's cells in none of them (A) sum to that total minus
     the cages' totals plus the cages' cells outside the region (B).  Counting a cage by
-    its larger side keeps both A and B small, so the derived sums are short and propagate
-    exactly: each becomes a sum of its own (sum A - sum B = constant) when A and B hold
-    at most _LEFTOVER_MOST cells, or up to N cells with at most 2 on one side; A alone in
-    one house is a distinct sum propagated like a cage.  For a single house, each cage
+    its larger side keeps both A and B small, so the derived sums are short: each becomes
+    a sum of its own (sum A - sum B = constant) when A and B hold at most _LEFTOVER_MOST
+    cells, or up to N cells with at most 2 on one side and a cell in no cage (longer ones
+    over caged cells only add work); A alone in one house is a distinct sum propagated
+    like a cage.  For a single house, each cage
     with exactly one cell outside it gives one more (the outie).  The idea of counting a
     cage on its larger side is the Interactive Sudoku Solver's (its optimizer)."""
     n = b.n
