@@ -305,6 +305,12 @@ def test_no_boxes_is_a_latin_square():
 
 def test_impossible_rules_mean_no_solution_not_an_error():
     assert fs.solve(Variant("." * 81, constraints=[Cage([(0, 0), (0, 1)], 30)])) is None
+    # Totals far beyond 64 bits are unreachable, not an overflow.
+    for total in (10**30, -(10**30), 2**63):
+        assert fs.solve(Variant("." * 81, constraints=[Cage([(0, 0), (0, 1)], total)])) is None
+        assert fs.count_solutions(Variant("." * 81, constraints=[Sum([(0, 0)], total)])) == 0
+    big = Sum([(0, 0), (0, 1)], 3 * 2**20, [2**20, 2**20])  # the largest coefficients: 1 + 2
+    assert fs.count_solutions(Variant("." * 16, constraints=[big]), limit=100) > 0
     assert (
         fs.count_solutions(Variant("." * 81, constraints=[Cage(["R1C1", "R1C2"], 3)]), limit=2) == 2
     )
@@ -372,6 +378,10 @@ def test_node_limit_stops_a_variant_search():
         (lambda: Variant("11" + "." * 79), "repeat 1"),
         (lambda: Variant("1" + "." * 9 + "1" + "." * 70, constraints=[Diagonals()]), "repeat 1"),
         (lambda: Variant("." * 81, constraints=[Candidates((0, 0), [0, 1])]), "outside"),
+        (
+            lambda: Variant("." * 81, constraints=[Sum([(0, 0), (0, 1)], 3, [10**18, 1])]),
+            "coefficient 1000000000000000000 is out of range",
+        ),
         (
             lambda: Variant(
                 "." * 81, constraints=[Cage([(0, c) for c in range(9)] + [(1, 0)], 50)]

@@ -247,7 +247,7 @@ class Cage(Constraint):
             raise VariantError(f"{where}: {len(cells)} cells cannot hold distinct digits 1..{b.n}")
         b.houses.append(cells)
         if self.total is not None:
-            b.sums.append((cells, [1] * len(cells), _int(self.total, where), True))
+            b.sums.append((cells, [1] * len(cells), _total(self.total, where), True))
 
 
 @dataclass(frozen=True)
@@ -266,7 +266,12 @@ class Sum(Constraint):
         if len(coefs) != len(cells):
             raise VariantError(f"{where}: {len(coefs)} coefficients for {len(cells)} cells")
         coefs = [_int(k, where) for k in coefs]
-        b.sums.append((cells, coefs, _int(self.total, where), False))
+        for k in coefs:
+            if abs(k) > _COEF_MOST:
+                raise VariantError(
+                    f"{where}: coefficient {k} is out of range (at most {_COEF_MOST} either way)"
+                )
+        b.sums.append((cells, coefs, _total(self.total, where), False))
 
 
 @dataclass(frozen=True)
@@ -474,6 +479,16 @@ def _int(value: Any, where: str) -> int:
         return operator.index(value)
     except TypeError:
         raise VariantError(f"{where}: {value!r} is not an integer") from None
+
+
+_COEF_MOST = 1 << 20  # a Sum's coefficients: the engine's totals stay far inside 64 bits
+_TOTAL_MOST = 1 << 40  # beyond any total N*N digits of at most 64 times _COEF_MOST make
+
+
+def _total(value: Any, where: str) -> int:
+    """A sum's total; one no digits can reach stays unreachable but fits the engine."""
+    total = _int(value, where)
+    return max(-_TOTAL_MOST, min(_TOTAL_MOST, total))
 
 
 def variant_text(grid: Grid, values: bytes) -> Any:
