@@ -358,8 +358,12 @@ def test_solutions_iterates_a_variant():
 
 def test_node_limit_stops_a_variant_search():
     puzzle = Variant("." * 256, constraints=[AntiKnight(), Diagonals()])
-    with pytest.raises(fs.SearchLimitError):
+    with pytest.raises(fs.SearchLimitError) as info:
         fs.count_solutions(puzzle, node_limit=5)
+    assert "node limit of 5" in str(info.value) and "probes" not in str(info.value)
+    with pytest.raises(fs.SearchLimitError) as info:
+        list(fs.solutions(puzzle, node_limit=5))
+    assert "node limit of 5" in str(info.value) and "probes" not in str(info.value)
 
 
 @pytest.mark.parametrize(

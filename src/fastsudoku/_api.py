@@ -75,7 +75,7 @@ def _search_variant(puzzle: Variant, options: _core.Options) -> SearchResult:
     grid = puzzle.grid()
     found, first, guesses, status = _core.variant_search(puzzle.model(), grid.values, options)
     if status == _core.NODE_LIMIT:
-        raise _limit_error(options, guesses, found)
+        raise _limit_error(options, guesses, found, probes=False)
     solution = variant_text(grid, first) if first is not None else None
     return SearchResult(found, solution, guesses, status == _core.EXHAUSTED)
 
@@ -88,10 +88,15 @@ def _search(grid: Grid, options: _core.Options) -> SearchResult:
     return SearchResult(found, solution, guesses, status == _core.EXHAUSTED)
 
 
-def _limit_error(options: _core.Options, guesses: int, found: int) -> SearchLimitError:
+def _limit_error(
+    options: _core.Options, guesses: int, found: int, probes: bool = True
+) -> SearchLimitError:
+    # probes: the classic engines' strong search counts its probes as guesses (the variant
+    # engine has none).
+    note = " (on 16x16 and larger, the probes of the strong search count too)" if probes else ""
     return SearchLimitError(
         f"node limit of {options.node_limit} reached after {found} solution(s) and {guesses} "
-        "guesses (on 16x16 and larger, the probes of the strong search count too)",
+        f"guesses{note}",
         guesses=guesses,
         found=found,
     )
@@ -272,7 +277,8 @@ def _iterate(
     while options.limit is None or found < options.limit:
         status, values = search.next_solution()
         if status == _core.NODE_LIMIT:
-            raise _limit_error(options, search.guesses, found)
+            probes = not isinstance(search, _core.VariantSearch)
+            raise _limit_error(options, search.guesses, found, probes)
         if values is None:
             return
         found += 1
