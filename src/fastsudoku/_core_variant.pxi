@@ -265,6 +265,20 @@ cdef inline bint v_group_range(const uint64_t *cand, const VModel *m, int g, int
     return True
 
 
+cdef inline bint v_group_terms(const uint64_t *cand, const VModel *m, int g,
+                               int64_t *lo, int64_t *hi) noexcept nogil:
+    """v_group_range of the whole group times its coefficient: the least and most its
+    terms add to the sum."""
+    cdef int64_t coef = m.sum_coef[m.group_start[g]]
+    if not v_group_range(cand, m, g, -1, lo, hi):
+        return False
+    lo[0] *= coef
+    hi[0] *= coef
+    if lo[0] > hi[0]:
+        lo[0], hi[0] = hi[0], lo[0]
+    return True
+
+
 cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """Bounds of sum t, then its exact totals (v_sum_exact) or its value sets (v_sum_sets).
 
@@ -281,13 +295,8 @@ cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     cdef int64_t glo[V_GROUPS]
     cdef int64_t ghi[V_GROUPS]
     for g in range(first, first + ngroups):
-        if not v_group_range(cand, m, g, -1, &a, &b):
+        if not v_group_terms(cand, m, g, &a, &b):
             return False
-        coef = m.sum_coef[m.group_start[g]]
-        a *= coef
-        b *= coef
-        if a > b:
-            a, b = b, a
         if g - first < V_GROUPS:
             glo[g - first] = a
             ghi[g - first] = b
@@ -301,11 +310,7 @@ cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
             a = glo[g - first]
             b = ghi[g - first]
         else:
-            v_group_range(cand, m, g, -1, &a, &b)
-            a *= coef
-            b *= coef
-            if a > b:
-                a, b = b, a
+            v_group_terms(cand, m, g, &a, &b)
         # This group's terms lie in [target - (hi - b), target - (lo - a)].
         tlo = target - (hi - b)
         thi = target - (lo - a)
