@@ -541,25 +541,34 @@ def _shuffled_grid(rng, grid, n=9, r=3):
     return out
 
 
+def _classic_builder(r):
+    """A _Builder with the rows, columns and boxes of an r*r grid (r x r boxes)."""
+    from fastsudoku.variants import _Builder
+
+    n = r * r
+    b = _Builder(n)
+    b.houses += [[row * n + c for c in range(n)] for row in range(n)]
+    b.houses += [[row * n + c for row in range(n)] for c in range(n)]
+    b.houses += [
+        [(br * r + i) * n + bc * r + j for i in range(r) for j in range(r)]
+        for br in range(r)
+        for bc in range(r)
+    ]
+    b.nboxes = n
+    return b
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_leftover_sums_hold_in_the_solution_of_9x9_killers(seed):
     """The law of leftovers adds sums (innies, outies, cages counted on their larger side):
     every one of them must hold in a grid that keeps every cage, and the puzzle's
     solutions keep the cages and the grid's rules (the independent checker)."""
-    from fastsudoku.variants import _Builder, _innies
+    from fastsudoku.variants import _innies
 
     rng = random.Random(seed)
     grid = _shuffled_grid(rng, [int(ch) for ch in SOLUTION9])
     cages = _tiling_cages(rng, grid, 9, most=rng.choice([3, 5, 7]))
-    b = _Builder(9)
-    b.houses += [[r * 9 + c for c in range(9)] for r in range(9)]
-    b.houses += [[r * 9 + c for r in range(9)] for c in range(9)]
-    b.houses += [
-        [(br * 3 + i) * 9 + bc * 3 + j for i in range(3) for j in range(3)]
-        for br in range(3)
-        for bc in range(3)
-    ]
-    b.nboxes = 9
+    b = _classic_builder(3)
     for cage in cages:
         cage._add(b)
     known = len(b.sums)
@@ -575,3 +584,28 @@ def test_leftover_sums_hold_in_the_solution_of_9x9_killers(seed):
     result = fs.search(puzzle, limit=2)
     assert result.count >= 1  # the grid itself keeps every rule
     check_variant(9, (3, 3), None, cages, _values(givens), _values(result.solution))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_leftover_sums_hold_in_16x16_killers(seed):
+    """The compiled leftovers on a larger grid (cells past 64, a fifth of the cages
+    left out so that some cells are in none): every derived sum holds in the grid the
+    cages were cut from, and its cells are distinct."""
+    from fastsudoku import _core
+    from fastsudoku.variants import _LEFTOVER_MOST
+
+    rng = random.Random(seed)
+    base = [int(ch, 17) for ch in fs.solve("." * 256, alphabet="123456789ABCDEFG")]
+    grid = _shuffled_grid(rng, base, 16, 4)
+    cages = _tiling_cages(rng, grid, 16, most=rng.choice([2, 4, 6]))
+    cages = [cage for cage in cages if rng.random() < 0.8]
+    b = _classic_builder(4)
+    for cage in cages:
+        cage._add(b)
+    derived = _core.leftover_sums(16, b.houses, b.nboxes, b.sums, _LEFTOVER_MOST)
+    assert derived
+    for cells, coefs, total, distinct in derived:
+        assert len(set(cells)) == len(cells)
+        assert sum(k * grid[x] for x, k in zip(cells, coefs)) == total, (cells, coefs, total)
+        if distinct:
+            assert len({grid[x] for x in cells}) == len(cells)

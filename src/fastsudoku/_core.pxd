@@ -11,6 +11,8 @@
 #   _core_digitband.pxi     engine "digitband": 9x9 on digit-band bitboards        (Search9)
 #   _core_dlx.pxi           engine "dlx": dancing links, general exact cover       (ExactCover)
 #   _core_bitset.pxi        engine "bitset": Algorithm X on row bitsets            (BitCover)
+#   _core_variant.pxi       engine "variant": constraints as data, VariantModel   (VSearch)
+#   _core_leftovers.pxi     the law of leftovers for killer cages (model build time)
 #   _core_machine.pxi       the one search loop, a fused type over the engines' states
 #   _core_sudoku_cover.pxi  Sudoku as an exact-cover matrix, for dlx and bitset
 #   _core_engines.pxi       the engine table, options and result; the search objects

@@ -62,6 +62,9 @@ class VariantModel:
         init: List[int],
     ) -> None: ...
 
+def leftover_sums(
+    n: int, houses: List[List[int]], nboxes: int, sums: List[Tuple[Any, ...]], most: int
+) -> List[Tuple[List[int], List[int], int, bool]]: ...
 def variant_search(
     model: VariantModel, values: bytes, options: Options
 ) -> Tuple[int, Optional[bytes], int, int]: ...

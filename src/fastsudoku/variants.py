@@ -43,7 +43,7 @@ import math
 import operator
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _core
 from ._errors import ShapeError, VariantError
@@ -628,127 +628,20 @@ def _default_box(box: Any) -> bool:
 _LEFTOVER_MOST = 6  # cells of a leftover sum with terms on both sides of a region's edge
 
 
-# int.bit_count from Python 3.10 on.
-_popcount: Callable[[int], int] = getattr(int, "bit_count", lambda m: bin(m).count("1"))
-
-
-def _bits(mask: int) -> List[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _regions_of_houses(b: _Builder) -> List[Tuple[int, int]]:
-    """(cell mask, total) of the regions the law of leftovers looks at: each house of N
-    cells, every run of consecutive rows and of consecutive columns (the whole grid too),
-    and the unions of the first and of the last k boxes (or jigsaw regions), in their
-    order -- each a union of disjoint houses, so its cells sum to k N(N+1)/2."""
-    n = b.n
-    unit = n * (n + 1) // 2
-    rows = [sum(1 << (r * n + c) for c in range(n)) for r in range(n)]
-    cols = [sum(1 << (r * n + c) for r in range(n)) for c in range(n)]
-    out: List[Tuple[int, int]] = []
-    for lines in (rows, cols):
-        for j in range(n):
-            mask = 0
-            for k in range(j, n):
-                mask |= lines[k]
-                if lines is rows or k - j + 1 < n:  # the whole grid once
-                    out.append((mask, (k - j + 1) * unit))
-    seen = {m for m, _ in out}
-    boxes = [sum(1 << x for x in h) for h in b.houses[2 * n : 2 * n + b.nboxes]]
-    extra = [sum(1 << x for x in h) for h in b.houses[2 * n + b.nboxes :] if len(h) == n]
-    for order in (boxes, boxes[::-1]):
-        mask = 0
-        for k, box in enumerate(order):
-            if mask & box:
-                break
-            mask |= box
-            if mask not in seen:
-                seen.add(mask)
-                out.append((mask, (k + 1) * unit))
-    for mask in boxes + extra:
-        if mask not in seen:
-            seen.add(mask)
-            out.append((mask, unit))
-    return out
-
-
 def _innies(b: _Builder) -> None:
-    """The law of leftovers for killer cages.  A region made of k houses (rows, columns,
-    boxes and their unions) holds each digit k times, so its cells sum to k N(N+1)/2.
-    Take the cages with more than half of their cells inside the region (a set of cages
-    that do not overlap): the region's cells in none of them (A) sum to that total minus
-    the cages' totals plus the cages' cells outside the region (B).  Counting a cage by
-    its larger side keeps both A and B small, so the derived sums are short: each becomes
-    a sum of its own (sum A - sum B = constant) when A and B hold at most _LEFTOVER_MOST
-    cells, or up to N cells with at most 2 on one side and a cell in no cage (longer ones
-    over caged cells only add work); A alone in one house is a distinct sum propagated
-    like a cage.  For a single house, each cage
-    with exactly one cell outside it gives one more (the outie).  The idea of counting a
-    cage on its larger side is the Interactive Sudoku Solver's (its optimizer)."""
-    n = b.n
-    chosen: List[Tuple[int, int, int]] = []  # (mask, cells, total), no two overlapping
-    taken = 0
-    for cells, coefs, total, distinct, *_ in b.sums:
-        if distinct and all(k == 1 for k in coefs):
-            mask = 0
-            for x in cells:
-                mask |= 1 << x
-            if not mask & taken:
-                taken |= mask
-                chosen.append((mask, len(cells), total))
-    if not chosen:
-        return
-    houses = [sum(1 << x for x in h) for h in b.houses]
-    single = set(houses)
-    seen: Set[Any] = set()
-    extra: List[Tuple[Any, ...]] = []
-
-    def add(a: int, bm: int, rest: int, na: int, nb: int) -> None:
-        if not (a or bm):
-            return
-        if na + nb > _LEFTOVER_MOST and (na + nb > n or min(na, nb) > 2 or not (a | bm) & ~taken):
-            return  # long, and no uncaged cell in it: the cages already say as much
-        key = (a, bm, rest)
-        if key in seen:
-            return
-        seen.add(key)
-        cells = _bits(a) + _bits(bm)
-        coefs = [1] * na + [-1] * nb
-        distinct = not bm and any(a & ~h == 0 for h in houses)
-        extra.append((cells, coefs, rest, distinct))
-
-    for region, total in _regions_of_houses(b):
-        covered = 0
-        rest = total
-        crossing = []
-        for mask, size, cage_total in chosen:
-            inside = mask & region
-            if not inside:
-                continue
-            k = _popcount(inside)
-            if 2 * k > size:
-                covered |= mask
-                rest -= cage_total
-            elif k < size:
-                crossing.append((mask, size - k, cage_total))
-        a = region & ~covered
-        bm = covered & ~region
-        na = _popcount(a)
-        nb = _popcount(bm)
-        if covered:  # else: the region's own sum, nothing new
-            add(a, bm, rest, na, nb)
-        if region in single:
-            for mask, outside, cage_total in crossing:
-                if outside == 1:
-                    out = mask & ~region
-                    a2 = a & ~mask
-                    add(a2, bm | out, rest - cage_total, _popcount(a2), nb + 1)
-    b.sums += extra
+    """The law of leftovers for killer cages (compiled: _core.leftover_sums).  A region
+    made of k houses (rows, columns, boxes and their unions) holds each digit k times, so
+    its cells sum to k N(N+1)/2.  Take the cages with more than half of their cells inside
+    the region (a set of cages that do not overlap): the region's cells in none of them
+    (A) sum to that total minus the cages' totals plus the cages' cells outside the region
+    (B).  Counting a cage by its larger side keeps both A and B small, so the derived sums
+    are short: each becomes a sum of its own (sum A - sum B = constant) when A and B hold
+    at most _LEFTOVER_MOST cells, or up to N cells with at most 2 on one side and a cell
+    in no cage (longer ones over caged cells only add work); A alone in one house is a
+    distinct sum propagated like a cage.  For a single house, each cage with exactly one
+    cell outside it gives one more (the outie).  The idea of counting a cage on its larger
+    side is the Interactive Sudoku Solver's (its optimizer)."""
+    b.sums += _core.leftover_sums(b.n, b.houses, b.nboxes, b.sums, _LEFTOVER_MOST)
 
 
 def _side(givens: Any) -> Optional[int]:

@@ -1,0 +1,323 @@
+# The law of leftovers for killer cages, done at model build time (fastsudoku.variants
+# calls leftover_sums before it makes the VariantModel).  Plain C loops over cell arrays:
+# in Python, with cell sets as big ints, it was most of a killer's build (about 1 ms of
+# 1.7 on a 9x9 killer with 29 cages).
+#
+# A region made of k houses holds each value k times, so its cells sum to k N(N+1)/2.
+# Count each (non-overlapping, distinct, unit-coefficient) cage on its larger side of the
+# region: the region's cells outside the cages counted in (A) sum to the region's total
+# minus those cages' totals plus the cages' cells outside the region (B).  Each (A, B)
+# becomes a sum of its own, A with coefficient 1 and B with -1.  The regions: every run
+# of consecutive rows and of consecutive columns, the first and the last k boxes (or
+# jigsaw regions), every box and every other house of N cells; for a single house, each
+# cage with exactly one cell outside gives one more sum (the outie).
+
+
+cdef class _Leftovers:
+    """Scratch arrays of one leftover_sums call (freed with the object)."""
+    cdef int n, ncells, nhouses, ncages
+    cdef int32_t *cage_of        # ncells: the chosen cage holding the cell, or -1
+    cdef int32_t *cage_start     # ncages + 1
+    cdef int32_t *cage_cells
+    cdef int64_t *cage_total
+    cdef int32_t *count          # ncages: the region's cells in the cage
+    cdef int32_t *house_start    # nhouses + 1
+    cdef int32_t *house_cells
+    cdef int32_t *cell_house_start  # ncells + 1
+    cdef int32_t *cell_houses
+    cdef int32_t *stamp          # ncells: the current region's cells
+    cdef int32_t now
+    cdef int32_t *hstamp         # ncells: a house's cells (_in_one_house)
+    cdef int32_t hnow
+    cdef int32_t *touched        # ncages
+    cdef int32_t *a_cells        # ncells
+    cdef int32_t *b_cells        # ncells
+    cdef int32_t *c_cells        # ncells + 1
+
+    def __dealloc__(self):
+        free(self.cage_of)
+        free(self.cage_start)
+        free(self.cage_cells)
+        free(self.cage_total)
+        free(self.count)
+        free(self.house_start)
+        free(self.house_cells)
+        free(self.cell_house_start)
+        free(self.cell_houses)
+        free(self.stamp)
+        free(self.hstamp)
+        free(self.touched)
+        free(self.a_cells)
+        free(self.b_cells)
+        free(self.c_cells)
+
+
+cdef void _sort_cells(int32_t *a, int k) noexcept nogil:
+    """Insertion sort (the arrays are short, mostly sorted)."""
+    cdef int i, j
+    cdef int32_t x
+    for i in range(1, k):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
+cdef bint _in_one_house(_Leftovers L, const int32_t *cells, int k):
+    """Whether one house holds all k cells (k >= 1)."""
+    cdef int i, j, h
+    for i in range(L.cell_house_start[cells[0]], L.cell_house_start[cells[0] + 1]):
+        h = L.cell_houses[i]
+        L.hnow += 1
+        for j in range(L.house_start[h], L.house_start[h + 1]):
+            L.hstamp[L.house_cells[j]] = L.hnow
+        for j in range(k):
+            if L.hstamp[cells[j]] != L.hnow:
+                break
+        else:
+            return True
+    return False
+
+
+cdef class _LeftoverOut:
+    """What leftover_sums has found: the sums, and the (A, B, rest) keys already given."""
+    cdef list sums
+    cdef set seen
+    cdef int most
+
+    def __cinit__(self, int most):
+        self.sums = []
+        self.seen = set()
+        self.most = most
+
+
+cdef _add_leftover(_Leftovers L, _LeftoverOut out, const int32_t *a, int na,
+                   const int32_t *bm, int nb, int64_t rest):
+    """Keep the sum  A - B = rest  unless it is empty, seen, or long with every cell caged
+    (the cages already say as much): long is more than `most` cells, and then more than N
+    cells or more than 2 on each side."""
+    cdef int i
+    cdef bint uncaged = False
+    if na + nb == 0:
+        return
+    if na + nb > out.most:
+        for i in range(na):
+            if L.cage_of[a[i]] < 0:
+                uncaged = True
+                break
+        if na + nb > L.n or (na > 2 and nb > 2) or not uncaged:
+            return
+    key = (PyBytes_FromStringAndSize(<char *>a, na * sizeof(int32_t)),
+           PyBytes_FromStringAndSize(<char *>bm, nb * sizeof(int32_t)), rest)
+    if key in out.seen:
+        return
+    out.seen.add(key)
+    cells = [a[i] for i in range(na)] + [bm[i] for i in range(nb)]
+    coefs = [1] * na + [-1] * nb
+    distinct = nb == 0 and _in_one_house(L, a, na)
+    out.sums.append((cells, coefs, rest, distinct))
+
+
+cdef _leftover_region(_Leftovers L, _LeftoverOut out, const int32_t *region, int nr,
+                      int64_t total, bint single):
+    """The leftover sums of one region (its cells sorted)."""
+    cdef int i, j, c, ntouched = 0, na = 0, nb = 0, na2, nb2
+    cdef int64_t rest = total
+    cdef bint covered = False
+    L.now += 1
+    cdef int32_t mark = L.now
+    for i in range(nr):
+        L.stamp[region[i]] = mark
+        c = L.cage_of[region[i]]
+        if c >= 0:
+            if L.count[c] == 0:
+                L.touched[ntouched] = c
+                ntouched += 1
+            L.count[c] += 1
+    _sort_cells(L.touched, ntouched)  # the cages in their order (the sums' order)
+    # A cage counted in has more than half its cells inside: count[c] becomes -1.
+    for i in range(ntouched):
+        c = L.touched[i]
+        if 2 * L.count[c] > L.cage_start[c + 1] - L.cage_start[c]:
+            rest -= L.cage_total[c]
+            covered = True
+            for j in range(L.cage_start[c], L.cage_start[c + 1]):
+                if L.stamp[L.cage_cells[j]] != mark:
+                    L.b_cells[nb] = L.cage_cells[j]
+                    nb += 1
+            L.count[c] = -1
+    for i in range(nr):
+        c = L.cage_of[region[i]]
+        if c < 0 or L.count[c] >= 0:
+            L.a_cells[na] = region[i]
+            na += 1
+    _sort_cells(L.b_cells, nb)
+    if covered:  # else: the region's own sum, nothing new
+        _add_leftover(L, out, L.a_cells, na, L.b_cells, nb, rest)
+    if single:
+        # Outies: a cage crossing the house with one cell outside (only two-cell cages
+        # can: one more than half inside counts it in): A without the cage's cell, B
+        # with the cell outside.
+        for i in range(ntouched):
+            c = L.touched[i]
+            if L.count[c] < 0 or L.count[c] != L.cage_start[c + 1] - L.cage_start[c] - 1:
+                continue
+            na2 = 0
+            for j in range(na):
+                if L.cage_of[L.a_cells[j]] != c:
+                    L.c_cells[na2] = L.a_cells[j]
+                    na2 += 1
+            nb2 = 0
+            for j in range(L.cage_start[c], L.cage_start[c + 1]):
+                if L.stamp[L.cage_cells[j]] != mark:
+                    L.c_cells[na2 + nb2] = L.cage_cells[j]
+                    nb2 += 1
+            # B and the cell outside, in order, after A's cells in c_cells.
+            for j in range(nb):
+                L.c_cells[na2 + nb2 + j] = L.b_cells[j]
+            _sort_cells(L.c_cells + na2, nb2 + nb)
+            _add_leftover(L, out, L.c_cells, na2, L.c_cells + na2, nb2 + nb,
+                          rest - L.cage_total[c])
+    for i in range(ntouched):
+        L.count[L.touched[i]] = 0
+
+
+def leftover_sums(int n, list houses, int nboxes, list sums, int most):
+    """The law of leftovers' sums for the killer cages among `sums` (cells, coefs, total,
+    distinct, ...): a list of (cells, coefs, total, distinct) to add to them.  houses: the
+    grid's houses, rows then columns then the nboxes boxes (or jigsaw regions), then the
+    others; most: the cells of a sum kept however it is made (see _add_leftover)."""
+    cdef _Leftovers L = _Leftovers()
+    cdef _LeftoverOut out = _LeftoverOut(most)
+    cdef int ncells = n * n, i, j, k, x, r, c, nchosen = 0, ncc = 0, nh = len(houses), nr
+    cdef int64_t unit = n * (n + 1) // 2
+    L.n = n
+    L.ncells = ncells
+    L.nhouses = nh
+    L.cage_of = <int32_t *>malloc(ncells * sizeof(int32_t))
+    L.stamp = <int32_t *>calloc(ncells, sizeof(int32_t))
+    L.hstamp = <int32_t *>calloc(ncells, sizeof(int32_t))
+    L.a_cells = <int32_t *>malloc(ncells * sizeof(int32_t))
+    L.b_cells = <int32_t *>malloc(ncells * sizeof(int32_t))
+    L.c_cells = <int32_t *>malloc((ncells + 1) * sizeof(int32_t))
+    if (L.cage_of == NULL or L.stamp == NULL or L.hstamp == NULL or L.a_cells == NULL
+            or L.b_cells == NULL or L.c_cells == NULL):
+        raise MemoryError()
+    for x in range(ncells):
+        L.cage_of[x] = -1
+    # The cages: distinct sums with unit coefficients, no two sharing a cell.
+    chosen = []
+    for entry in sums:
+        cells, coefs, total, distinct = entry[0], entry[1], entry[2], entry[3]
+        if not distinct or any(kk != 1 for kk in coefs):
+            continue
+        k = 0  # cells marked taken (-2, numbered below) by this sum
+        for x in cells:
+            if L.cage_of[x] != -1:  # another cage's, or listed twice
+                break
+            L.cage_of[x] = -2
+            k += 1
+        if k < len(cells):
+            for x in cells[:k]:
+                L.cage_of[x] = -1
+            continue
+        chosen.append((cells, total))
+        ncc += len(cells)
+    nchosen = len(chosen)
+    if nchosen == 0:
+        return []
+    L.ncages = nchosen
+    L.cage_start = <int32_t *>malloc((nchosen + 1) * sizeof(int32_t))
+    L.cage_cells = <int32_t *>malloc((ncc + 1) * sizeof(int32_t))
+    L.cage_total = <int64_t *>malloc(nchosen * sizeof(int64_t))
+    L.count = <int32_t *>calloc(nchosen, sizeof(int32_t))
+    L.touched = <int32_t *>malloc(nchosen * sizeof(int32_t))
+    if (L.cage_start == NULL or L.cage_cells == NULL or L.cage_total == NULL
+            or L.count == NULL or L.touched == NULL):
+        raise MemoryError()
+    k = 0
+    for i in range(nchosen):
+        cells, total = chosen[i]
+        L.cage_start[i] = k
+        L.cage_total[i] = total
+        for x in cells:
+            L.cage_of[x] = i
+            L.cage_cells[k] = x
+            k += 1
+    L.cage_start[nchosen] = k
+    L.house_cells = _csr(houses, &L.house_start)
+    cell_houses = [[] for _ in range(ncells)]
+    for i in range(nh):
+        for x in houses[i]:
+            cell_houses[x].append(i)
+    L.cell_houses = _csr(cell_houses, &L.cell_house_start)
+
+    # The regions, each once (by its sorted cells), in the order the sums are made.
+    cdef int32_t *region = <int32_t *>malloc(ncells * sizeof(int32_t))
+    cdef uint8_t *inside = <uint8_t *>malloc(ncells)
+    if region == NULL or inside == NULL:
+        free(region)
+        free(inside)
+        raise MemoryError()
+    seen = set()
+    try:
+        # Runs of rows j..k (the whole grid among them), then of columns (not the whole).
+        for j in range(n):
+            for k in range(j, n):
+                nr = 0
+                for x in range(j * n, (k + 1) * n):
+                    region[nr] = x
+                    nr += 1
+                seen.add(PyBytes_FromStringAndSize(<char *>region, nr * sizeof(int32_t)))
+                _leftover_region(L, out, region, nr, (k - j + 1) * unit, k == j)
+        for j in range(n):
+            for k in range(j, n):
+                if k - j + 1 == n:
+                    continue
+                nr = 0
+                for r in range(n):
+                    for c in range(j, k + 1):
+                        region[nr] = r * n + c
+                        nr += 1
+                seen.add(PyBytes_FromStringAndSize(<char *>region, nr * sizeof(int32_t)))
+                _leftover_region(L, out, region, nr, (k - j + 1) * unit, k == j)
+        # The first k boxes and the last k, while they do not overlap; then every box and
+        # every other house of N cells.
+        for backwards in range(2):
+            memset(inside, 0, ncells)
+            for k in range(nboxes):
+                i = 2 * n + (nboxes - 1 - k if backwards else k)
+                overlap = False
+                for x in houses[i]:
+                    if inside[x]:
+                        overlap = True
+                    inside[x] = 1
+                if overlap:
+                    break
+                nr = 0
+                for x in range(ncells):
+                    if inside[x]:
+                        region[nr] = x
+                        nr += 1
+                key = PyBytes_FromStringAndSize(<char *>region, nr * sizeof(int32_t))
+                if key not in seen:
+                    seen.add(key)
+                    _leftover_region(L, out, region, nr, (k + 1) * unit, k == 0)
+        for i in range(2 * n, nh):
+            if i >= 2 * n + nboxes and len(houses[i]) != n:
+                continue
+            nr = 0
+            for x in houses[i]:
+                region[nr] = x
+                nr += 1
+            _sort_cells(region, nr)
+            key = PyBytes_FromStringAndSize(<char *>region, nr * sizeof(int32_t))
+            if key not in seen:
+                seen.add(key)
+                _leftover_region(L, out, region, nr, unit, True)
+    finally:
+        free(region)
+        free(inside)
+    return out.sums
