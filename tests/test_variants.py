@@ -12,11 +12,13 @@ from fastsudoku.variants import (
     AntiKing,
     AntiKnight,
     Arrow,
+    Between,
     Cage,
     Candidates,
     Diagonals,
     Even,
     Kropki,
+    Lockout,
     NonConsecutive,
     NoOtherDots,
     NoOtherXV,
@@ -24,11 +26,13 @@ from fastsudoku.variants import (
     Palindrome,
     Region,
     Renban,
+    Sandwich,
     Sum,
     Thermo,
     Variant,
     VariantError,
     Whisper,
+    XSum,
 )
 from variant_reference import brute_count, check_variant
 
@@ -195,7 +199,7 @@ def _path(rng, n, length, diagonal=False):
 
 
 def _random_constraint(rng, n):
-    kind = rng.randrange(17)
+    kind = rng.randrange(21)
     if kind == 0:
         return AntiKnight()
     if kind == 1:
@@ -243,6 +247,15 @@ def _random_constraint(rng, n):
     if kind == 15:
         values = rng.sample(range(1, n + 1), rng.randint(1, n - 1))
         return Candidates((rng.randrange(n), rng.randrange(n)), values)
+    if kind in (17, 18):
+        line = f"{rng.choice('RC')}{rng.randint(1, n)}"
+        if kind == 17:
+            return Sandwich(line, rng.randint(0, n * (n - 1) // 2 - 1))
+        return XSum(line, rng.randint(1, n * (n + 1) // 2), reverse=rng.random() < 0.5)
+    if kind == 19:
+        return Between(_path(rng, n, rng.randint(2, n), diagonal=True))
+    if kind == 20:
+        return Lockout(_path(rng, n, rng.randint(2, 4), diagonal=True), rng.randint(0, n - 1))
     cells = rng.sample([(r, c) for r in range(n) for c in range(n)], n)
     return Region(cells)
 
@@ -282,6 +295,55 @@ def test_random_constraints_agree_with_brute_force_6x6(seed):
     text = "".join(str(v) if v else "." for v in givens)
     variant = Variant(text, box=(2, 3), constraints=constraints)
     _check_or_refused(variant, n, (2, 3), limit=20)
+
+
+@pytest.mark.parametrize("kind", ["Sandwich", "XSum", "XSum reversed"])
+@pytest.mark.parametrize("box", [(2, 2), None])
+def test_line_clues_agree_with_brute_force_on_every_total(kind, box):
+    """Every total of a sandwich or X-sum clue, on a row and on a column of a 4x4 grid
+    (with and without boxes), and two clues at once: the counts agree with brute force
+    over the rules as stated (tests/variant_reference.py), and the solutions keep them."""
+    n = 4
+    for line in ("R2", "C3"):
+        for total in range(-1, 12):
+            if kind == "Sandwich":
+                clue = Sandwich(line, total)
+            else:
+                clue = XSum(line, total, reverse=kind.endswith("reversed"))
+            _check(Variant("." * 16, box=box, constraints=[clue]), n, box=box)
+    if kind == "Sandwich":
+        two = [Sandwich("R1", 5), Sandwich("C1", 0)]
+    else:
+        two = [XSum("R1", 6), XSum("C4", 3, reverse=True)]
+    _check(Variant("." * 16, box=box, constraints=two), n, box=box)
+
+
+@pytest.mark.parametrize("box", [(2, 2), None])
+def test_between_and_lockout_lines_agree_with_brute_force(box):
+    """Lines of every length along a row, a column and a bend on a 4x4 grid, with each
+    least difference for lockouts: counts agree with brute force over the rules as stated,
+    and the solutions keep them."""
+    n = 4
+    paths = [
+        ["R1C1", "R1C2", "R1C3", "R1C4"],
+        ["R1C2", "R2C2", "R3C2"],
+        ["R2C1", "R3C2", "R3C3", "R2C4"],
+        ["R4C1", "R4C2"],
+    ]
+    for path in paths:
+        _check(Variant("." * 16, box=box, constraints=[Between(path)]), n, box=box)
+        for gap in range(0, 5):
+            _check(Variant("." * 16, box=box, constraints=[Lockout(path, gap)]), n, box=box)
+    both = [Between(paths[1]), Lockout(paths[2], 2)]
+    _check(Variant("1..." + "." * 12, box=box, constraints=both), n, box=box)
+
+
+def test_line_clues_refuse_a_line_that_is_not_a_row_or_column():
+    for bad in ("R0", "R5", "X1", "R1C1", 3, None):
+        with pytest.raises(VariantError, match="line"):
+            fs.solve(Variant("." * 16, constraints=[Sandwich(bad, 3)]))
+        with pytest.raises(VariantError, match="line"):
+            fs.solve(Variant("." * 16, constraints=[XSum(bad, 3)]))
 
 
 def test_jigsaw_regions_replace_the_boxes():

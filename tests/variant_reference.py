@@ -111,6 +111,39 @@ def _rules(n, constraints):
                     False,
                 )
             )
+        elif kind in ("Sandwich", "XSum"):
+            k = int(con.line[1:]) - 1
+            if con.line[0] in "Rr":
+                line = [k * n + c for c in range(n)]
+            else:
+                line = [r * n + k for r in range(n)]
+            if getattr(con, "reverse", False):
+                line.reverse()
+            if kind == "Sandwich":
+
+                def sandwich(d, t=con.total):
+                    i, j = sorted((d.index(1), d.index(n)))
+                    return sum(d[i + 1 : j]) == t
+
+                rules.append((line, sandwich, False))
+            else:
+                rules.append((line, lambda d, t=con.total: sum(d[: d[0]]) == t, False))
+        elif kind == "Between":
+            cells = _cells(con.cells, n)
+            if len(cells) > 2:
+
+                def between(d):
+                    lo, hi = sorted((d[0], d[-1]))
+                    return all(lo < x < hi for x in d[1:-1])
+
+                rules.append((cells, between, False))
+        elif kind == "Lockout":
+
+            def lockout(d, gap=con.difference):
+                lo, hi = sorted((d[0], d[-1]))
+                return lo != hi and hi - lo >= gap and all(x < lo or x > hi for x in d[1:-1])
+
+            rules.append((_cells(con.cells, n), lockout, False))
         elif kind == "Thermo":
             rules.append(
                 (_cells(con.cells, n), lambda d: all(x < y for x, y in zip(d, d[1:])), False)

@@ -62,6 +62,11 @@ class VariantModel:
         init: List[int],
     ) -> None: ...
 
+LINE_SANDWICH: int
+LINE_XSUM: int
+LINE_BETWEEN: int
+LINE_LOCKOUT: int
+
 def leftover_sums(
     n: int, houses: List[List[int]], nboxes: int, sums: List[Tuple[Any, ...]], most: int
 ) -> List[Tuple[List[int], List[int], int, bool]]: ...

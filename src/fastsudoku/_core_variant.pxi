@@ -36,6 +36,14 @@ cdef enum:
     V_GROUPS = 32             # v_sum keeps the ranges of this many groups (the rest: again)
     V_SEGMENTS = 64           # crossings in one family of v_locked (no more than n)
     V_PEER_WORDS = 16         # peer_bits rows of at most 1024 cells (sides up to 32)
+    V_SANDWICH_SETS = 16      # sandwich clues by value sets up to this side (2**(n-2) sets)
+
+cdef enum:                    # VModel.sum_kind: what a sum's cells and target mean
+    V_LINEAR = 0              # the sum of coefficient times value is the target
+    V_SANDWICH = 1            # a line that differs: the cells between 1 and n sum to it
+    V_XSUM = 2                # a line that differs: the first x cells sum to it, x the first
+    V_BETWEEN = 3             # a line: its middle cells strictly between its ends
+    V_LOCKOUT = 4             # a line: its middle cells outside its ends, those it apart
 
 
 cdef inline bint v_restrict(VSearch *s, uint64_t *cand, int cell, uint64_t keep) noexcept nogil:
@@ -279,6 +287,219 @@ cdef inline bint v_group_terms(const uint64_t *cand, const VModel *m, int g,
     return True
 
 
+cdef inline bint v_run_fits(int64_t target, int64_t smin, int64_t smax, uint64_t union,
+                            int k) noexcept nogil:
+    """Whether k cells that all differ, their values in `union`, the least of each
+    summing to smin and the most to smax, can sum to target."""
+    if k == 0:
+        return target == 0
+    if target < smin or target > smax or popcount(union) < k:
+        return False
+    return v_low_sum(union, k) <= target <= v_high_sum(union, k)
+
+
+cdef inline uint64_t v_run_support(int n, uint64_t cx, int64_t target, int64_t smin,
+                                   int64_t smax) noexcept nogil:
+    """The values of cx (one cell of a run whose least values sum to smin and most to
+    smax) that the run's other cells can complete to target."""
+    return cx & v_range_mask(n, target - (smax - v_high(cx)), target - (smin - v_low(cx)))
+
+
+cdef bint v_sandwich(VSearch *s, uint64_t *cand, int t) noexcept nogil:
+    """Sandwich clue t (a line of cells that all differ, in order): the cells between the
+    ones holding 1 and n sum to the target.  For each pair of places the two ends can
+    take, the cells between (values 2..n-1) must be able to make the total: on sides up
+    to V_SANDWICH_SETS, some set of values making it (the sum's value sets, VModel.combos)
+    must lie within what the cells between can hold, with enough values outside it left
+    for the cells outside (the Interactive Sudoku Solver's test); on larger sides, their
+    least and most and those of as many distinct values as cells.  Every value some
+    feasible placing allows is kept, the others leave."""
+    cdef const VModel *m = s.m
+    cdef int n = m.n, p, q, x, d
+    cdef int first = m.sum_start[t], k = m.sum_start[t + 1] - m.sum_start[t]
+    cdef const int32_t *cells = m.sum_cells + first
+    cdef int64_t target = m.sum_target[t], smin, smax
+    cdef uint64_t lo = 1, hi = (<uint64_t>1) << (n - 1), mid = m.full & ~(lo | hi)
+    cdef uint64_t cp, cq, pmask, qmask, union, c, inside, outside, outer
+    cdef bint sets = n <= V_SANDWICH_SETS, found = False, hit
+    cdef int cs = m.combo_start[t], ce = m.combo_start[t + 1], j
+    cdef uint64_t sup[64]
+    cdef uint64_t pre[65]     # pre[x]: the values cells 0..x-1 can hold (of 2..n-1)
+    cdef uint64_t suf[65]     # suf[x]: those of cells x..k-1
+    pre[0] = 0
+    suf[k] = 0
+    for x in range(k):
+        sup[x] = 0
+        pre[x + 1] = pre[x] | (cand[cells[x]] & mid)
+        suf[k - 1 - x] = suf[k - x] | (cand[cells[k - 1 - x]] & mid)
+    for p in range(k):
+        cp = cand[cells[p]]
+        if not cp & (lo | hi):
+            continue
+        smin = 0
+        smax = 0
+        union = 0
+        for q in range(p + 1, k):
+            cq = cand[cells[q]]
+            pmask = 0
+            qmask = 0
+            if cp & lo and cq & hi:
+                pmask |= lo
+                qmask |= hi
+            if cp & hi and cq & lo:
+                pmask |= hi
+                qmask |= lo
+            d = q - p - 1
+            if pmask and v_run_fits(target, smin, smax, union, d):
+                if sets:
+                    inside = 0
+                    outside = 0
+                    hit = False
+                    outer = pre[p] | suf[q + 1]
+                    for j in range(cs, ce):
+                        c = m.combos[j]
+                        if popcount(c) == d and not c & ~union \
+                                and popcount(outer & ~c) >= k - d - 2:
+                            hit = True
+                            inside |= c
+                            outside |= ~c
+                    outside &= mid
+                    if hit:
+                        found = True
+                        sup[p] |= pmask
+                        sup[q] |= qmask
+                        for x in range(p + 1, q):
+                            sup[x] |= inside
+                        for x in range(p):
+                            sup[x] |= outside
+                        for x in range(q + 1, k):
+                            sup[x] |= outside
+                else:
+                    found = True
+                    sup[p] |= pmask
+                    sup[q] |= qmask
+                    for x in range(p + 1, q):
+                        sup[x] |= v_run_support(n, cand[cells[x]] & mid, target, smin, smax)
+                    for x in range(p):
+                        sup[x] |= mid
+                    for x in range(q + 1, k):
+                        sup[x] |= mid
+            # Cell q is between the ends for every later q.
+            cq &= mid
+            if cq == 0:
+                break
+            smin += v_low(cq)
+            smax += v_high(cq)
+            union |= cq
+            if smin > target:
+                break
+    if not found:
+        return False
+    for x in range(k):
+        if not v_restrict(s, cand, cells[x], sup[x]):
+            return False
+    return True
+
+
+cdef bint v_xsum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
+    """X-sum clue t (a line of cells that all differ, from the clue's end): the first
+    cell's value x is how many cells from that end sum to the target.  For each x the
+    first cell can take, the next x - 1 cells (without x) must be able to make the rest;
+    the values some feasible x allows are kept."""
+    cdef const VModel *m = s.m
+    cdef int n = m.n, v, x
+    cdef int first = m.sum_start[t], k = m.sum_start[t + 1] - m.sum_start[t]
+    cdef const int32_t *cells = m.sum_cells + first
+    cdef int64_t target = m.sum_target[t], rest, smin, smax
+    cdef uint64_t c0 = cand[cells[0]], bit, cx, union, w
+    cdef uint64_t sup[64]
+    cdef bint fits
+    for x in range(k):
+        sup[x] = 0
+    w = c0
+    while w:
+        bit = lowest_bit(w)
+        w ^= bit
+        v = bit_index(bit) + 1
+        if v > k:
+            continue
+        rest = target - v
+        smin = 0
+        smax = 0
+        union = 0
+        fits = True
+        for x in range(1, v):
+            cx = cand[cells[x]] & ~bit
+            if cx == 0:
+                fits = False
+                break
+            smin += v_low(cx)
+            smax += v_high(cx)
+            union |= cx
+        if not fits or not v_run_fits(rest, smin, smax, union, v - 1):
+            continue
+        sup[0] |= bit
+        for x in range(1, v):
+            sup[x] |= v_run_support(n, cand[cells[x]] & ~bit, rest, smin, smax)
+        for x in range(v, k):
+            sup[x] |= ~bit
+    if sup[0] == 0:
+        return False
+    for x in range(k):
+        if not v_restrict(s, cand, cells[x], sup[x]):
+            return False
+    return True
+
+
+cdef bint v_ends(VSearch *s, uint64_t *cand, int t) noexcept nogil:
+    """Between or lockout line t (its cells in order; the ends differ): the cells between
+    the ends hold values strictly between the ends' (between), or outside them, the ends
+    at least the target apart (lockout).  For each pair of values the ends can take, every
+    middle cell must have a value in the range it leaves; the values some such pair
+    allows are kept."""
+    cdef const VModel *m = s.m
+    cdef int n = m.n, x, a, b, lo, hi
+    cdef int first = m.sum_start[t], k = m.sum_start[t + 1] - m.sum_start[t]
+    cdef const int32_t *cells = m.sum_cells + first
+    cdef bint lockout = m.sum_kind[t] == V_LOCKOUT, fits
+    cdef int64_t gap = m.sum_target[t]
+    cdef uint64_t c0 = cand[cells[0]], c1 = cand[cells[k - 1]], s0 = 0, s1 = 0, keep = 0
+    cdef uint64_t wa, wb, rng
+    wa = c0
+    while wa:
+        a = bit_index(lowest_bit(wa)) + 1
+        wa = clear_lowest_bit(wa)
+        wb = c1
+        while wb:
+            b = bit_index(lowest_bit(wb)) + 1
+            wb = clear_lowest_bit(wb)
+            if a == b:
+                continue
+            lo = a if a < b else b
+            hi = a + b - lo
+            if lockout:
+                if hi - lo < gap:
+                    continue
+                rng = m.full & ~v_range_mask(n, lo, hi)
+            else:
+                rng = v_range_mask(n, lo + 1, hi - 1)
+            fits = True
+            for x in range(1, k - 1):
+                if not cand[cells[x]] & rng:
+                    fits = False
+                    break
+            if fits:
+                s0 |= (<uint64_t>1) << (a - 1)
+                s1 |= (<uint64_t>1) << (b - 1)
+                keep |= rng
+    if not v_restrict(s, cand, cells[0], s0) or not v_restrict(s, cand, cells[k - 1], s1):
+        return False
+    for x in range(1, k - 1):
+        if not v_restrict(s, cand, cells[x], keep):
+            return False
+    return True
+
+
 cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """Bounds of sum t, then its exact totals (v_sum_exact) or its value sets (v_sum_sets).
 
@@ -294,6 +515,12 @@ cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     cdef int first = m.sum_group[t], ngroups = m.sum_group[t + 1] - first
     cdef int64_t glo[V_GROUPS]
     cdef int64_t ghi[V_GROUPS]
+    if m.sum_kind[t] == V_SANDWICH:
+        return v_sandwich(s, cand, t)
+    if m.sum_kind[t] == V_XSUM:
+        return v_xsum(s, cand, t)
+    if m.sum_kind[t] != V_LINEAR:
+        return v_ends(s, cand, t)
     for g in range(first, first + ngroups):
         if not v_group_terms(cand, m, g, &a, &b):
             return False
@@ -700,6 +927,12 @@ cdef void v_solution(const VSearch *s, uint8_t *out) noexcept nogil:
 # The model, built from Python
 # ============================================================================================
 
+# The line clues' kinds as fastsudoku.variants gives them in a sum's sixth field.
+LINE_SANDWICH = V_SANDWICH
+LINE_XSUM = V_XSUM
+LINE_BETWEEN = V_BETWEEN
+LINE_LOCKOUT = V_LOCKOUT
+
 cdef dict _COMBOS = {}
 
 
@@ -722,6 +955,33 @@ cdef list _combos(int n, int k, int64_t target):
                 total += v + 1
         if total == target:
             out.append(S)
+    _COMBOS[key] = out
+    return out
+
+
+cdef list _sandwich_sets(int n, int64_t target):
+    """The sets of values of 2..n-1 (any number of them, none included) summing to target,
+    as masks (cached)."""
+    key = ("sandwich", n, target)
+    cached = _COMBOS.get(key)
+    if cached is not None:
+        return cached
+    cdef list out = []
+    cdef uint64_t S, mid = ((<uint64_t>1) << (n - 1)) - 2 if n >= 2 else 0
+    cdef int v
+    cdef int64_t total
+    S = 0
+    while True:
+        # Every subset of mid in turn (S = (S - mid) & mid walks them all, 0 first).
+        total = 0
+        for v in range(n):
+            if (S >> v) & 1:
+                total += v + 1
+        if total == target:
+            out.append(S)
+        S = (S - mid) & mid
+        if S == 0:
+            break
     _COMBOS[key] = out
     return out
 
@@ -755,8 +1015,11 @@ cdef class VariantModel:
     n: the side (values 1..n, n*n cells); houses: lists of cells that all differ;
     differ: extra (cell, cell) pairs that differ (neighbour rules); arcs: (a, b, table)
     pair rules, table[v] the mask of values b may take when a is v+1; sums: (cells, coefs,
-    target, distinct) linear equalities (distinct: the cells all differ and their value
-    sets are used, coefs all 1); init: each cell's starting mask.
+    target, distinct[, sets[, kind]]) linear equalities (distinct: the cells all differ
+    and their value sets are used, coefs all 1; sets: those value sets, if given; kind
+    V_SANDWICH or V_XSUM: instead a clue on a line of cells that all differ, in order,
+    with target its total; V_BETWEEN or V_LOCKOUT: a line whose ends bound its other
+    cells, target the lockout's least gap); init: each cell's starting mask.
     """
     cdef VModel m
     cdef public int n
@@ -953,6 +1216,9 @@ cdef class VariantModel:
         for t in sums:
             groups = []
             for x, coef in zip(t[0], t[1]):
+                if len(t) > 5 and t[5] != V_LINEAR:
+                    groups.append((coef, [x]))  # a line rule: its cells in their order
+                    continue
                 for grp in groups:
                     if grp[0] == coef and all((bits[<size_t>x * words + (y >> 6)] >> (y & 63)) & 1
                                               for y in grp[1]):
@@ -979,7 +1245,8 @@ cdef class VariantModel:
             k += group_sizes[i]
         m.group_start[len(group_sizes)] = k
         m.sum_target = <int64_t *>malloc((m.nsums + 1) * sizeof(int64_t))
-        if m.sum_target == NULL:
+        m.sum_kind = <uint8_t *>calloc(m.nsums + 1, 1)
+        if m.sum_target == NULL or m.sum_kind == NULL:
             raise MemoryError()
         combo_rows = []
         covering = []
@@ -989,10 +1256,18 @@ cdef class VariantModel:
             cells, coefs, target, distinct = sums[i][:4]
             sets = sums[i][4] if len(sums[i]) > 4 else None
             m.sum_target[i] = target
+            kind = sums[i][5] if len(sums[i]) > 5 else V_LINEAR
+            if kind != V_LINEAR:
+                if not (kind in (V_SANDWICH, V_XSUM) and 1 <= len(cells) <= 64
+                        or kind in (V_BETWEEN, V_LOCKOUT) and len(cells) >= 2):
+                    raise ValueError(f"sum {i}: line clue kind {kind} on {len(cells)} cells")
+                m.sum_kind[i] = kind
             for x in cells:
                 cell_sums[x].append(i)
             if sets is not None:
                 combo_rows.append(list(sets))
+            elif kind == V_SANDWICH:
+                combo_rows.append(_sandwich_sets(n, target) if n <= V_SANDWICH_SETS else [])
             elif distinct and n <= 16 and all(c == 1 for c in coefs):
                 combo_rows.append(_combos(n, len(cells), target))
             else:
@@ -1054,6 +1329,7 @@ cdef class VariantModel:
         free(m.sum_cells)
         free(m.sum_coef)
         free(m.sum_target)
+        free(m.sum_kind)
         free(m.sum_group)
         free(m.group_start)
         free(m.combo_start)

@@ -63,7 +63,6 @@ _KNOWN_ELSEWHERE = (
     "CountDistinct",
     "ValueIndexing",
     "Indexing",
-    "XSum",
     "Skyscraper",
     "HiddenSkyscraper",
     "NumberedRoom",
@@ -81,9 +80,6 @@ _KNOWN_ELSEWHERE = (
     "ChaosCount",
     "Doppelganger",
     "SearchPriority",
-    "Sandwich",
-    "Between",
-    "Lockout",
 )
 
 
@@ -470,6 +466,26 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
             raise VariantError("ISS LittleKiller: expected ~<sum>~<start cell>")
         line = _little_killer(p, _cell(p, args[1], where))
         p.constraints.append(v.Sum(rc(line), _number(args[0], "LittleKiller sum")))
+    elif name == "Sandwich":
+        if len(args) != 2:
+            raise VariantError("ISS Sandwich: expected ~<sum>~<row or column>")
+        p.constraints.append(
+            v.Sandwich(_iss_line(p, args[1], name), _number(args[0], "Sandwich sum"))
+        )
+    elif name == "XSum":
+        if len(args) != 3:
+            raise VariantError("ISS XSum: expected ~<row or column>~<sum forwards>~<backwards>")
+        outside = _iss_line(p, args[0], name)
+        for clue, reverse in ((args[1], False), (args[2], True)):
+            if clue != "":
+                p.constraints.append(v.XSum(outside, _number(clue, "XSum sum"), reverse))
+    elif name == "Between":
+        p.constraints.append(v.Between(rc(_cells(p, args, where)), check_path=False))
+    elif name == "Lockout":
+        if not args:
+            raise VariantError("ISS Lockout: expected ~<least difference>~<cells>")
+        gap = _number(args[0], "Lockout difference")
+        p.constraints.append(v.Lockout(rc(_cells(p, args[1:], where)), gap, check_path=False))
     elif name in ("Thermo", "Renban", "Palindrome"):
         line_cells = rc(_cells(p, args, where))
         cls = {"Thermo": v.Thermo, "Renban": v.Renban, "Palindrome": v.Palindrome}[name]
@@ -514,6 +530,15 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
         raise VariantError(f"ISS constraint {name!r} is not supported by fastsudoku yet")
     else:
         raise VariantError(f"ISS constraint string: unknown constraint type {name!r}")
+
+
+def _iss_line(p: _Puzzle, text: str, where: str) -> str:
+    """An outside clue's row or column ('R3', 'C5') of the grid, checked."""
+    assert p.n is not None
+    m = re.fullmatch(r"([RC])(\d+)", text)
+    if not m or not 1 <= int(m.group(2)) <= p.n:
+        raise VariantError(f"ISS {where}: invalid row or column {text!r}")
+    return text
 
 
 def _box_shape(n: int) -> Optional[Tuple[int, int]]:

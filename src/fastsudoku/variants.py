@@ -25,8 +25,10 @@ Constraints (each a small frozen object; the grid's side comes from the givens):
 - neighbours: :class:`AntiKnight`, :class:`AntiKing`, :class:`NonConsecutive`;
 - cages and sums: :class:`Cage` (killer: digits differ, optional total),
   :class:`Sum` (a total over cells that may repeat: little killer diagonals);
+- clues outside the grid: :class:`Sandwich` (the digits between the 1 and the N of a row
+  or column), :class:`XSum` (the first X digits of a row or column, X the first);
 - lines: :class:`Thermo`, :class:`Arrow`, :class:`Whisper`, :class:`Renban`,
-  :class:`Palindrome`;
+  :class:`Palindrome`, :class:`Between`, :class:`Lockout`;
 - pairs: :class:`Kropki` (white: consecutive, black: one double the other), :class:`XV`,
   and :class:`NoOtherDots` / :class:`NoOtherXV` (the negative rules: pairs without a mark
   have none of its property);
@@ -60,10 +62,14 @@ __all__ = [
     "NonConsecutive",
     "Cage",
     "Sum",
+    "Sandwich",
+    "XSum",
     "Thermo",
     "Arrow",
     "Whisper",
     "Renban",
+    "Between",
+    "Lockout",
     "Palindrome",
     "Kropki",
     "NoOtherDots",
@@ -274,6 +280,57 @@ class Sum(Constraint):
         b.sums.append((cells, coefs, _total(self.total, where), False))
 
 
+_LINE = re.compile(r"^\s*([RrCc])\s*(\d+)\s*$")
+
+
+def _line_cells(b: _Builder, line: Any, reverse: bool, where: str) -> List[int]:
+    """The cells of row or column `line` ('R3', 'C5', counting from 1) in order, from its
+    end when `reverse`."""
+    m = _LINE.match(line) if isinstance(line, str) else None
+    if not m:
+        raise VariantError(f"{where}: line {line!r} is not a row or column ('R1', 'C9')")
+    n = b.n
+    k = int(m.group(2)) - 1
+    if not 0 <= k < n:
+        raise VariantError(f"{where}: line {line!r} is off the {n}x{n} grid")
+    row = m.group(1) in "Rr"
+    cells = [k * n + i if row else i * n + k for i in range(n)]
+    return cells[::-1] if reverse else cells
+
+
+@dataclass(frozen=True)
+class Sandwich(Constraint):
+    """The digits between the 1 and the N (the grid's least and greatest digits) of a
+    row or column sum to ``total`` (0: the two are next to each other).  ``line``:
+    ``"R3"`` or ``"C5"``, counting from 1."""
+
+    line: str
+    total: int
+
+    def _add(self, b: _Builder) -> None:
+        where = f"Sandwich {self.total}"
+        cells = _line_cells(b, self.line, False, where)
+        total = _total(self.total, where)
+        b.sums.append((cells, [1] * len(cells), total, False, None, _core.LINE_SANDWICH))
+
+
+@dataclass(frozen=True)
+class XSum(Constraint):
+    """The first X digits of a row or column sum to ``total``, X being the first of them
+    (counted from the row's left or the column's top, or from the other end with
+    ``reverse=True``).  ``line``: ``"R3"`` or ``"C5"``, counting from 1."""
+
+    line: str
+    total: int
+    reverse: bool = False
+
+    def _add(self, b: _Builder) -> None:
+        where = f"XSum {self.total}"
+        cells = _line_cells(b, self.line, bool(self.reverse), where)
+        total = _total(self.total, where)
+        b.sums.append((cells, [1] * len(cells), total, False, None, _core.LINE_XSUM))
+
+
 @dataclass(frozen=True)
 class Thermo(Constraint):
     """Digits strictly increase along the line from its bulb (the first cell).
@@ -326,6 +383,37 @@ class Whisper(Constraint):
         d = _int(self.difference, "Whisper")
         for a, c in zip(cells, cells[1:]):
             b.pair(a, c, lambda x, y: abs(x - y) >= d, key=("whisper", d))
+
+
+@dataclass(frozen=True)
+class Between(Constraint):
+    """The digits on the line between its two ends (circles) lie strictly between the
+    ends' digits."""
+
+    cells: Sequence[CellRef]
+    check_path: bool = True
+
+    def _add(self, b: _Builder) -> None:
+        cells = b.line(self.cells, "Between", self.check_path)
+        if len(cells) > 2:  # two circles alone: no rule
+            b.sums.append((cells, [1] * len(cells), 0, False, None, _core.LINE_BETWEEN))
+
+
+@dataclass(frozen=True)
+class Lockout(Constraint):
+    """The line's two ends (diamonds) differ by at least ``difference``, and the digits
+    between them on the line lie outside the ends' digits (neither between nor equal)."""
+
+    cells: Sequence[CellRef]
+    difference: int = 4
+    check_path: bool = True
+
+    def _add(self, b: _Builder) -> None:
+        cells = b.line(self.cells, "Lockout", self.check_path)
+        if len(cells) < 2:
+            raise VariantError("Lockout: a line of at least two cells (its ends) is needed")
+        gap = _total(self.difference, "Lockout")
+        b.sums.append((cells, [1] * len(cells), gap, False, None, _core.LINE_LOCKOUT))
 
 
 @dataclass(frozen=True)
