@@ -51,10 +51,14 @@ from . import _core
 from ._errors import ShapeError, VariantError
 from ._grid import Grid, parse
 from ._iss import from_iss
+from ._variant_io import from_json, to_iss, to_json
 
 __all__ = [
     "Variant",
     "from_iss",
+    "from_json",
+    "to_json",
+    "to_iss",
     "Region",
     "Diagonals",
     "AntiKnight",
