@@ -484,3 +484,83 @@ def test_check_a_solution_column_right_and_wrong(tmp_path, capsys):
     out, _err = capsys.readouterr()
     assert out.splitlines()[:2] == ["ok", "wrong solution"]
     assert out.splitlines()[2].startswith("error: ")
+
+
+def _iss_examples():
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parent / "data" / "variants" / "iss_examples.txt"
+    out = {}
+    for block in data.read_text().split("\n\n"):
+        if block.startswith(">"):
+            head, text, solution = block.strip().split("\n")
+            out[head[2:].rsplit(" (", 1)[0]] = (text, solution)
+    return out
+
+
+def test_variant_lines_solve_count_check_and_convert(tmp_path, capsys):
+    """ISS and JSON lines, detected or named: each answered in order (solutions as the
+    ISS stores them), a bad line named with its number and the batch going on; the same
+    answers with --threads; convert between the two forms and from classic lines."""
+    from fastsudoku.variants import Cage, Variant, to_json
+
+    examples = _iss_examples()
+    sandwich, sandwich_solution = examples["Between 1 and 9 Sudoku"]
+    xsum, xsum_solution = examples["X-Sum"]
+    f = tmp_path / "v.txt"
+    f.write_text(f"# ISS\n{sandwich}\n\n{xsum}\n.Cage~99~R1C1~R1C2\n.Frob~R1C1\n")
+    assert main(["solve", str(f)]) == 65
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [
+        sandwich_solution,
+        xsum_solution,
+        "no solution",
+        "error: ISS constraint string: unknown constraint type 'Frob'",
+    ]
+    assert f"{f}:6:" in err
+    for threads in ([], ["--threads", "2"]):
+        assert main(["count", str(f), *threads]) == 65
+        assert capsys.readouterr().out.splitlines()[:3] == ["1", "1", "0"]
+    assert main(["check", str(f)]) == 65
+    assert capsys.readouterr().out.splitlines() == [
+        "ok",
+        "ok",
+        "no solution",
+        "error: ISS constraint string: unknown constraint type 'Frob'",
+    ]
+    # JSON lines (named), two solutions: count 2+, solve --unique exits 1.
+    g = tmp_path / "v.jsonl"
+    two = Variant("." * 16, constraints=[Cage(["R1C1", "R1C2"], 3)])
+    g.write_text(to_json(two) + "\n")
+    assert main(["count", "--format", "json", str(g)]) == 0
+    assert capsys.readouterr().out.strip() == "2+"
+    assert main(["solve", "--unique", str(g)]) == 1
+    assert capsys.readouterr().out.strip()[:2] in ("12", "21")
+    # convert: ISS -> JSON -> solve gives the same solutions; classic -> ISS.
+    h = tmp_path / "j.txt"
+    h.write_text(f"{sandwich}\n{xsum}\n")
+    assert main(["convert", str(h), "--to", "json"]) == 0
+    k = tmp_path / "k.txt"
+    k.write_text(capsys.readouterr().out)
+    assert main(["solve", str(k)]) == 0
+    assert capsys.readouterr().out.splitlines() == [sandwich_solution, xsum_solution]
+    c = tmp_path / "c.txt"
+    c.write_text(P + "\n")
+    assert main(["convert", str(c), "--to", "iss"]) == 0
+    iss_line = capsys.readouterr().out.strip()
+    assert iss_line.startswith(".~R1C1_4~R1C7_8~R1C9_5")
+    assert main(["convert", str(h), "--to", "line"]) == 2
+    assert "written as iss or json" in capsys.readouterr().err
+
+
+def test_variant_lines_refuse_classic_options(tmp_path, capsys):
+    f = tmp_path / "v.txt"
+    f.write_text(".Cage~3~R1C1~R1C2\n")
+    for option, message in (
+        (["--box", "3x3"], "carry their own box"),
+        (["--size", "9"], "carry their own box"),
+        (["--alphabet", "1-9"], "carry their own alphabet"),
+        (["--output-format", "grid"], "one line of N*N characters"),
+    ):
+        assert main(["solve", str(f), *option]) == 2
+        assert message in capsys.readouterr().err

@@ -13,7 +13,10 @@ Formats (``--format``, detected by default): ``line`` (one puzzle a line, '#' co
 annotations after the puzzle ignored), ``grid`` (N lines of N cells, separators and blank
 lines allowed), ``csv`` (``quizzes,solutions``, ``puzzle,solution`` or
 ``source,puzzle,solution,rating``), ``sdk`` (SadMan, '#' header lines).  See
-``fastsudoku.formats``.  Output: one answer a puzzle, in order: the solution (in the
+``fastsudoku.formats``.  Variant puzzles, one a line (solve, count, check, convert):
+``iss`` (the Interactive Sudoku Solver's constraint string) and ``json`` (fastsudoku's
+JSON form), detected from a first line starting with '.' and holding '~', or with '{'
+(see :mod:`.variant`).  Output: one answer a puzzle, in order: the solution (in the
 puzzle's own form, or in ``--output-format``), or ``no solution`` / ``error: ...`` on a line
 of its own; grids are separated by a blank line.  Judge problems: see ``fastsudoku.judges``.
 

@@ -10,6 +10,7 @@ goes through it.
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 import sys
 import time
@@ -20,6 +21,8 @@ import numpy as np
 import fastsudoku
 
 from .. import ENGINES, ConflictError, Engine, SearchLimitError, Status, SudokuError, formats
+from ..variants import Variant, to_iss, to_json
+from . import variant
 from .errors import EXIT_DATAERR, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, fail, report
 from .reading import (
     Item,
@@ -163,7 +166,17 @@ def _solve(args: argparse.Namespace, stream: TextIO) -> int:
     limit = max(args.limit, 2) if args.unique else args.limit
     start = time.perf_counter()
     with progress(stream) as source:
-        args.format, numbered = formats.detect_lines(formats.lines(source), args.format)
+        kind, numbered = variant.detect(formats.lines(source), args.format)
+        if kind in variant.VARIANT_FORMATS:
+            problem = variant.usage(args)
+            if problem is not None:
+                return fail(problem, EXIT_USAGE)
+            answers = _variant_answers(variant.items(numbered), kind, limit, args.threads)
+            out = Writer(sys.stdout, None, grid_like=False)
+            status, count, guesses = _emit(args, out, answers, limit, EXIT_OK)
+            _print_stats(args, count, guesses, start)
+            return status
+        args.format, numbered = formats.detect_lines(numbered, kind)
         out = Writer(
             sys.stdout,
             args.output_format if args.command == "solve" else None,
@@ -194,6 +207,43 @@ def _solve(args: argparse.Namespace, stream: TextIO) -> int:
             status, count, guesses = _emit(args, out, answers, limit, EXIT_OK)
     _print_stats(args, count, guesses, start)
     return status
+
+
+def _variant_answers(
+    puzzles: Iterator[variant.Item], kind: str, limit: int, threads: Optional[int]
+) -> Iterator[Answer]:
+    """Each variant puzzle line searched: one search a line, or (``--threads``) chunks of
+    them through solve_many, a thread a puzzle (the same answers)."""
+    if threads is None:
+        for number, text in puzzles:
+            try:
+                result = fastsudoku.search(variant.puzzle(text, kind), limit=limit)
+                yield Answer(number, None, result.count, result.guesses, result.solution)
+            except SudokuError as e:
+                yield Answer(number, located(e, number))
+        return
+    while True:
+        chunk = list(itertools.islice(puzzles, CHUNK))
+        if not chunk:
+            return
+        parsed: List[Any] = []
+        for number, text in chunk:
+            try:
+                parsed.append(variant.puzzle(text, kind))
+            except SudokuError as e:
+                parsed.append(located(e, number))
+        good = [p for p in parsed if not isinstance(p, SudokuError)]
+        batch = fastsudoku.solve_many(good, limit=limit, threads=threads) if good else None
+        k = 0
+        for (number, _), one in zip(chunk, parsed):
+            if isinstance(one, SudokuError):
+                yield Answer(number, one)
+                continue
+            assert batch is not None
+            count = int(batch.counts[k])
+            text = batch.solutions[k] if count else None
+            yield Answer(number, None, count, int(batch.guesses[k]), text)
+            k += 1
 
 
 def _per_line(puzzles: Iterator[Item], args: argparse.Namespace, limit: int) -> Iterator[Answer]:
@@ -379,9 +429,16 @@ def run_check(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace, stream: TextIO) -> int:
     """One line a puzzle: ok, no solution, not unique, wrong solution, or error."""
+    kind, numbered = variant.detect(formats.lines(stream), args.format)
+    if kind in variant.VARIANT_FORMATS:
+        problem = variant.usage(args)
+        if problem is not None:
+            return fail(problem, EXIT_USAGE)
+        return _check_variants(args, variant.items(numbered), kind)
     status = EXIT_OK
     counts: Dict[str, int] = {}
-    for record in formats.read(stream, args.format):
+    kind, numbered = formats.detect_lines(numbered, kind)
+    for record in formats.read_numbered(numbered, kind):
         try:
             if record.solution:  # to be compared with the first solution found
                 grid, result = search_text(
@@ -413,15 +470,44 @@ def _check(args: argparse.Namespace, stream: TextIO) -> int:
             report(args, record.line, located(e, record.line))
             verdict = f"error: {e}"
             status = EXIT_DATAERR
-        if verdict != "ok":
-            print(f"{args.file}:{record.line}: {verdict}", file=sys.stderr)
-            if status == EXIT_OK:
-                status = EXIT_UNSOLVED
-        counts[verdict.split(":")[0]] = counts.get(verdict.split(":")[0], 0) + 1
-        sys.stdout.write(verdict + "\n")
+        status = _verdict(args, record.line, verdict, status, counts)
+    return _check_summary(counts, status)
+
+
+def _verdict(
+    args: argparse.Namespace, number: int, verdict: str, status: int, counts: Dict[str, int]
+) -> int:
+    """Write one puzzle's verdict (stdout; stderr too unless ok), count it; the exit
+    status so far."""
+    if verdict != "ok":
+        print(f"{args.file}:{number}: {verdict}", file=sys.stderr)
+        if status == EXIT_OK:
+            status = EXIT_UNSOLVED
+    counts[verdict.split(":")[0]] = counts.get(verdict.split(":")[0], 0) + 1
+    sys.stdout.write(verdict + "\n")
+    return status
+
+
+def _check_summary(counts: Dict[str, int], status: int) -> int:
     summary = ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
     print(f"{sum(counts.values())} puzzles: {summary or 'none'}", file=sys.stderr)
     return status
+
+
+def _check_variants(args: argparse.Namespace, puzzles: Iterator[variant.Item], kind: str) -> int:
+    """check for variant lines: ok, no solution, not unique, or error."""
+    status = EXIT_OK
+    counts: Dict[str, int] = {}
+    for number, text in puzzles:
+        try:
+            found = fastsudoku.search(variant.puzzle(text, kind), limit=2).count
+            verdict = "no solution" if found == 0 else "ok" if found == 1 else "not unique"
+        except SudokuError as e:
+            report(args, number, located(e, number))
+            verdict = f"error: {e}"
+            status = EXIT_DATAERR
+        status = _verdict(args, number, verdict, status, counts)
+    return _check_summary(counts, status)
 
 
 def _solves(grid: formats.Grid, values: bytes) -> bool:
@@ -442,7 +528,13 @@ def _solves(grid: formats.Grid, values: bytes) -> bool:
 
 def add_convert_arguments(s: argparse.ArgumentParser) -> None:
     add_input_options(s)
-    s.add_argument("--to", "--output-format", dest="to", required=True, choices=formats.FORMATS)
+    s.add_argument(
+        "--to",
+        "--output-format",
+        dest="to",
+        required=True,
+        choices=(*formats.FORMATS, *variant.VARIANT_FORMATS),
+    )
 
 
 def run_convert(args: argparse.Namespace) -> int:
@@ -450,9 +542,13 @@ def run_convert(args: argparse.Namespace) -> int:
 
 
 def _convert(args: argparse.Namespace, stream: TextIO) -> int:
+    kind, numbered = variant.detect(formats.lines(stream), args.format)
+    if kind in variant.VARIANT_FORMATS or args.to in variant.VARIANT_FORMATS:
+        return _convert_variants(args, numbered, kind)
     status = EXIT_OK
     out = Writer(sys.stdout, args.to, grid_like=False)
-    for record in formats.read(stream, args.format):
+    kind, numbered = formats.detect_lines(numbered, kind)
+    for record in formats.read_numbered(numbered, kind):
         try:
             grid = formats.parse(text_of(record), args.box, args.alphabet)
             solution = (
@@ -469,6 +565,40 @@ def _convert(args: argparse.Namespace, stream: TextIO) -> int:
             out.grid(grid, solution, grid.values)  # puzzle,solution
         else:
             out.grid(grid, grid.values)  # csv: an empty solution column
+    return status
+
+
+def _convert_variants(args: argparse.Namespace, numbered: Iterator[formats.Line], kind: str) -> int:
+    """Variant lines to the other variant form (or the same, normalised), and classic
+    puzzles to a variant form (their givens, no constraints); one line a puzzle."""
+    if args.to not in variant.VARIANT_FORMATS:
+        return fail(f"--to {args.to}: variant puzzles are written as iss or json", EXIT_USAGE)
+    if kind in variant.VARIANT_FORMATS and variant.usage(args) is not None:
+        return fail(str(variant.usage(args)), EXIT_USAGE)
+    write = to_iss if args.to == "iss" else to_json
+    puzzles: Iterator[Tuple[int, Any]]
+    if kind in variant.VARIANT_FORMATS:
+        puzzles = variant.items(numbered)
+    else:
+        kind, numbered = formats.detect_lines(numbered, kind)
+        puzzles = (item(record) for record in formats.read_numbered(numbered, kind))
+    status = EXIT_OK
+    for number, text in puzzles:
+        try:
+            if kind in variant.VARIANT_FORMATS:
+                one = variant.puzzle(text, kind)
+            else:
+                one = Variant(
+                    checked(text),
+                    box="auto" if args.box is None else args.box,
+                    alphabet=args.alphabet,
+                )
+            line = write(one)
+        except SudokuError as e:
+            report(args, number, located(e, number))
+            line = f"error: {e}"
+            status = EXIT_DATAERR
+        sys.stdout.write(line + "\n")
     return status
 
 
