@@ -564,3 +564,30 @@ def test_variant_lines_refuse_classic_options(tmp_path, capsys):
     ):
         assert main(["solve", str(f), *option]) == 2
         assert message in capsys.readouterr().err
+
+
+def test_fpuzzles_lines(tmp_path, capsys):
+    """f-puzzles links and f-puzzles JSON lines (detected), answered like any variant line."""
+    import json
+
+    from test_fpuzzles import LINKS, _grid
+
+    obj = {
+        "size": 4,
+        "grid": _grid(4, "1..." + "." * 12),
+        "thermometer": [{"lines": [["R2C1", "R2C2", "R2C3"]]}],
+    }
+    f = tmp_path / "f.txt"
+    f.write_text(f"{LINKS[1]}\nhttps://f-puzzles.com/?load=N4Ig!\n")
+    assert main(["count", str(f)]) == 65
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "2+" and out[1].startswith("error: f-puzzles data")
+    g = tmp_path / "g.txt"
+    g.write_text(json.dumps(obj) + "\n")
+    assert main(["solve", str(g)]) == 0  # several solutions: the first (exit 1 with --unique)
+    solution = capsys.readouterr().out.strip()
+    assert solution[0] == "1" and solution[4] < solution[5] < solution[6]
+    assert main(["solve", "--unique", str(g)]) == 1
+    capsys.readouterr()
+    assert main(["convert", str(g), "--to", "iss"]) == 0
+    assert capsys.readouterr().out.strip() == ".Shape~4x4.~R1C1_1.Thermo~R2C1~R2C2~R2C3"

@@ -193,3 +193,28 @@ def test_large_and_lettered_grids_round_trip():
     odd = Variant("ab" + "." * 14, alphabet="abcd")
     assert json.loads(to_json(odd))["givens"] == "ab" + "." * 14
     assert fs.solve(from_json(to_json(odd))) == fs.solve(odd)
+
+
+def test_from_text_tells_the_forms_apart():
+    from fastsudoku.variants import from_text
+    from test_fpuzzles import LINKS, _grid
+
+    iss = _iss_examples()[0].values[0]
+    puzzle = from_iss(iss)
+    for text in (iss, to_json(puzzle), " " + to_iss(puzzle) + "\n"):
+        _same_puzzle(from_text(text), puzzle)
+    fp = {
+        "size": 4,
+        "grid": _grid(4, "1" + "." * 15),
+        "killercage": [{"cells": ["R1C2", "R1C3"], "value": "7"}],
+    }
+    _same_puzzle(
+        from_text(json.dumps(fp)), Variant("1" + "." * 15, constraints=[Cage(["R1C2", "R1C3"], 7)])
+    )
+    linked = from_text(LINKS[1])
+    assert to_iss(linked) == ".Cage~9~R1C1~R2C1.Cage~33~R1C2~R1C3~R2C2~R2C3~R3C2"
+    _same_puzzle(from_iss(to_iss(linked)), linked)
+    with pytest.raises(VariantError):
+        from_text("{}")
+    with pytest.raises(TypeError):
+        from_text(None)

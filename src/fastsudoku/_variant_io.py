@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from typing import Any, Dict, List
 
 from ._errors import VariantError
@@ -95,19 +96,26 @@ def to_json(variant: Any) -> str:
     return json.dumps(obj, separators=(",", ":"))
 
 
+def json_object(data: Any, what: str, expected: str) -> Dict[str, Any]:
+    """A JSON object from text (or already parsed); VariantError, `what` first, if the
+    text is not JSON or not an object (`expected` says what is)."""
+    if isinstance(data, (str, bytes, bytearray)):
+        try:
+            data = json.loads(data)
+        except ValueError as e:
+            raise VariantError(f"{what}: not valid JSON ({e})") from None
+    if not isinstance(data, dict):
+        raise VariantError(f"{what}: expected {expected}")
+    return data
+
+
 def from_json(data: Any) -> Any:
     """A Variant from fastsudoku's JSON form: a JSON text, or the object already parsed.
     Malformed input raises VariantError naming what is wrong (a constraint by its number
     and type)."""
     from . import variants as v
 
-    if isinstance(data, (str, bytes, bytearray)):
-        try:
-            data = json.loads(data)
-        except ValueError as e:
-            raise VariantError(f"JSON variant: not valid JSON ({e})") from None
-    if not isinstance(data, dict):
-        raise VariantError("JSON variant: expected an object with at least 'givens'")
+    data = json_object(data, "JSON variant", "an object with at least 'givens'")
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise VariantError(f"JSON variant: unknown key {unknown[0]!r}")
@@ -160,6 +168,27 @@ def _tuples(ref: Any) -> Any:
             return (ref[0], ref[1])
         return [_tuples(r) for r in ref]
     return ref
+
+
+_LINK = re.compile(r"^(https?://\S*(f-puzzles|sudokupad|crackingthecryptic)\S*|N4Ig\S*)$", re.I)
+
+
+def from_text(text: str) -> Any:
+    """A Variant from any form fastsudoku reads, told apart by its look: a JSON object
+    (ours with 'givens', f-puzzles' with 'grid'), an f-puzzles or SudokuPad link or its
+    compressed data (starting N4Ig), else the Interactive Sudoku Solver's text (its
+    constraint strings and short forms)."""
+    from .variants import from_fpuzzles, from_iss
+
+    if not isinstance(text, str):
+        raise TypeError(f"from_text takes a str, not {type(text).__name__}")
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        obj = json_object(stripped, "JSON variant", "an object")
+        return from_fpuzzles(obj) if "grid" in obj and "givens" not in obj else from_json(obj)
+    if _LINK.match(stripped):
+        return from_fpuzzles(stripped)
+    return from_iss(stripped)
 
 
 # ------------------------------------------------------------------------------------------

@@ -49,13 +49,16 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _core
 from ._errors import ShapeError, VariantError
+from ._fpuzzles import from_fpuzzles
 from ._grid import Grid, parse
 from ._iss import from_iss
-from ._variant_io import from_json, to_iss, to_json
+from ._variant_io import from_json, from_text, to_iss, to_json
 
 __all__ = [
     "Variant",
     "from_iss",
+    "from_fpuzzles",
+    "from_text",
     "from_json",
     "to_json",
     "to_iss",

@@ -45,8 +45,8 @@ def add_input_options(s: argparse.ArgumentParser) -> None:
     s.add_argument(
         "--format",
         default="auto",
-        choices=("auto", *formats.FORMATS, "iss", "json"),
-        help="input format (default: detected; iss and json: variant puzzles, one a line)",
+        choices=("auto", *formats.FORMATS, "iss", "json", "fpuzzles"),
+        help="input format (default: detected; iss, json, fpuzzles: variant puzzles, one a line)",
     )
     add_box(s, "box shape RxC (e.g. 2x3)")
     s.add_argument(

@@ -533,7 +533,7 @@ def add_convert_arguments(s: argparse.ArgumentParser) -> None:
         "--output-format",
         dest="to",
         required=True,
-        choices=(*formats.FORMATS, *variant.VARIANT_FORMATS),
+        choices=(*formats.FORMATS, "iss", "json"),
     )
 
 
@@ -571,7 +571,7 @@ def _convert(args: argparse.Namespace, stream: TextIO) -> int:
 def _convert_variants(args: argparse.Namespace, numbered: Iterator[formats.Line], kind: str) -> int:
     """Variant lines to the other variant form (or the same, normalised), and classic
     puzzles to a variant form (their givens, no constraints); one line a puzzle."""
-    if args.to not in variant.VARIANT_FORMATS:
+    if args.to not in ("iss", "json"):
         return fail(f"--to {args.to}: variant puzzles are written as iss or json", EXIT_USAGE)
     if kind in variant.VARIANT_FORMATS and variant.usage(args) is not None:
         return fail(str(variant.usage(args)), EXIT_USAGE)

@@ -1,21 +1,27 @@
 """Variant puzzles on the command line: one puzzle a line, as the Interactive Sudoku
-Solver's constraint string (``--format iss``) or fastsudoku's JSON form (``--format
-json``), detected when the first puzzle line starts with ``.`` and holds a ``~`` (ISS) or
-starts with ``{`` (JSON).  solve, count and check answer each line as for classic lines
-(the solution as N*N characters in the puzzle's alphabet); convert writes either form.
-Blank lines and lines starting with ``#`` are skipped."""
+Solver's constraint string (``--format iss``), fastsudoku's JSON form or f-puzzles' JSON
+(``--format json``: an object with ``givens`` is ours, one with ``grid`` f-puzzles'), or
+an f-puzzles or SudokuPad link or its compressed data (``--format fpuzzles``); detected
+when the first puzzle line starts with ``.`` and holds a ``~`` (ISS), starts with ``{``
+(JSON), or is such a link or starts with ``N4Ig`` (f-puzzles).  solve, count and check
+answer each line as for classic lines (the solution as N*N characters in the puzzle's
+alphabet); convert writes the ISS string or our JSON.  Blank lines and lines starting
+with ``#`` are skipped."""
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import re
 from typing import Any, Iterator, List, Optional, Tuple
 
-from .. import SudokuError, formats
-from ..variants import from_iss, from_json
+from .. import SudokuError, VariantError, formats
+from ..variants import from_fpuzzles, from_iss, from_text
 
 #: The variant formats, one puzzle a line.
-VARIANT_FORMATS = ("iss", "json")
+VARIANT_FORMATS = ("iss", "json", "fpuzzles")
+# f-puzzles and SudokuPad links, and f-puzzles' compressed data (its JSON always starts so).
+_LINK = re.compile(r"^(https?://\S*(f-puzzles|sudokupad|crackingthecryptic)\S*|N4Ig\S*)$", re.I)
 
 # (line number, the puzzle's text, or the error that kept it from being read)
 Item = Tuple[int, Any]
@@ -43,6 +49,8 @@ def detect(numbered: Iterator[formats.Line], format: str) -> Tuple[str, Iterator
             found = "json"
         elif stripped.startswith(".") and "~" in stripped:
             found = "iss"
+        elif _LINK.match(stripped):
+            found = "fpuzzles"
     return found, itertools.chain(head, numbered)
 
 
@@ -60,7 +68,14 @@ def puzzle(text: Any, format: str) -> Any:
     VariantError of a malformed puzzle)."""
     if isinstance(text, SudokuError):
         raise text
-    variant = from_iss(text) if format == "iss" else from_json(text)
+    if format == "iss":
+        variant = from_iss(text)
+    elif format == "fpuzzles":
+        variant = from_fpuzzles(text)
+    else:  # JSON: ours or f-puzzles'
+        if not text.lstrip().startswith("{"):
+            raise VariantError("JSON variant: expected an object")
+        variant = from_text(text)
     variant.model()  # every rule checked here, where the line is known
     return variant
 
