@@ -411,6 +411,7 @@ def test_the_command_line_uses_only_public_names():
                             "judges",
                             "localjudge",
                             "dask",
+                            "variants",
                         ), where
             elif isinstance(node, ast.Import):
                 for alias in node.names:
@@ -591,3 +592,27 @@ def test_fpuzzles_lines(tmp_path, capsys):
     capsys.readouterr()
     assert main(["convert", str(g), "--to", "iss"]) == 0
     assert capsys.readouterr().out.strip() == ".Shape~4x4.~R1C1_1.Thermo~R2C1~R2C2~R2C3"
+
+
+def test_generate_variant_lines(tmp_path, capsys):
+    """generate --variant: one unique puzzle a line in ISS or JSON form, read back by
+    solve (check says ok), the same for a seed; classic-only options refused."""
+    for kind in ("killer", "jigsaw", "windoku", "x", "anti-knight", "anti-king"):
+        assert main(["generate", "--variant", kind, "--count", "2", "--seed", "5"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert len(lines) == 2 and all(ln.startswith(".") for ln in lines)
+        f = tmp_path / f"{kind}.txt"
+        f.write_text("\n".join(lines) + "\n")
+        assert main(["check", str(f)]) == 0
+        assert capsys.readouterr().out.splitlines() == ["ok", "ok"]
+        assert main(["generate", "--variant", kind, "--count", "2", "--seed", "5"]) == 0
+        assert capsys.readouterr().out.splitlines() == lines
+    assert (
+        main(["generate", "--variant", "killer", "--size", "6", "--to", "json", "--solutions"]) == 0
+    )
+    line = capsys.readouterr().out.strip()
+    assert line.startswith('{"givens"') and len(line.rsplit(" ", 1)[1]) == 36
+    assert main(["generate", "--variant", "x", "--clues", "20"]) == 2
+    assert "for classic puzzles" in capsys.readouterr().err
+    assert main(["generate", "--variant", "windoku", "--size", "4"]) == 2
+    assert "9x9 only" in capsys.readouterr().err

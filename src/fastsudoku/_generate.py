@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -145,7 +145,7 @@ def _one(
 
 
 def generate(
-    size: Optional[int] = None,
+    size: Any = None,
     *,
     box: Optional[Sequence[int]] = None,
     count: int = 1,
@@ -160,7 +160,9 @@ def generate(
     """Make `count` puzzles, each with exactly one solution (checked by the engine).
 
     ``size`` and ``box``: the side (square boxes) or the box shape (``box=(2, 3)`` for 6x6),
-    or both when they agree; 9x9 when neither is given.
+    or both when they agree; 9x9 when neither is given.  ``size`` may instead be a
+    :class:`fastsudoku.variants.Variant` template: then Variants with its rules come back
+    (:func:`fastsudoku.variants.generate`; ``count`` and ``seed`` apply).
     ``clues``: an exact number of givens, a ``(low, high)`` range, or None (dig as far as
     the random order allows).  ``symmetry``: None, ``"rot180"``, ``"rot90"``, ``"mirror"``
     or ``"diagonal"`` (the pattern of givens).  ``minimal``: no given can be removed without
@@ -178,6 +180,17 @@ def generate(
     >>> len(generate(box=(2, 3), seed=5)[0].puzzle)
     36
     """
+    from .variants import Variant
+
+    if isinstance(size, Variant):
+        # A variant template: its rules, givens dug while unique (variants.generate).
+        asked = {"box": box, "clues": clues, "difficulty": difficulty, "symmetry": symmetry}
+        for name, value in asked.items():
+            if value is not None:
+                raise TypeError(f"generate: {name}= is for classic puzzles, not a Variant")
+        from .variants import generate as generate_variants
+
+        return generate_variants(size, count=count, seed=seed)
     r, c = size_option(size, box_option(box))
     n = r * c
     clue_range = clues_option(clues, n * n)

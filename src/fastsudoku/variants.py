@@ -52,6 +52,7 @@ from ._errors import ShapeError, VariantError
 from ._fpuzzles import from_fpuzzles
 from ._grid import Grid, parse
 from ._iss import from_iss
+from ._variant_generate import generate, jigsaw_layout, killer
 from ._variant_io import from_json, from_text, to_iss, to_json
 
 __all__ = [
@@ -62,6 +63,9 @@ __all__ = [
     "from_json",
     "to_json",
     "to_iss",
+    "generate",
+    "killer",
+    "jigsaw_layout",
     "Region",
     "Diagonals",
     "AntiKnight",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, TextIO
+from typing import Any, Callable, Dict, List, Optional, TextIO
 
 import fastsudoku
 
-from .. import GenerationError, SudokuError, formats
+from .. import GenerationError, SudokuError, formats, variants
 from .errors import EXIT_DATAERR, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, fail, report
 from .reading import add_box, add_file, located, text_of, with_input
 
@@ -26,11 +26,82 @@ def add_generate_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--seed", type=int, default=None)
     s.add_argument("--threads", type=int, default=1)
     s.add_argument("--solutions", action="store_true", help="print 'puzzle solution' lines")
+    s.add_argument(
+        "--variant",
+        default=None,
+        choices=sorted(VARIANTS),
+        help="a variant puzzle a line (--to iss or json): killer cages from the grid, or "
+        "givens under the named rule",
+    )
+    s.add_argument("--to", default="iss", choices=["iss", "json"], help="variant lines' form")
+
+
+#: --variant: the rules of each kind (a function of the side; jigsaw and killer apart).
+VARIANTS: Dict[str, Optional[Callable[[int], List[Any]]]] = {
+    "anti-knight": lambda n: [variants.AntiKnight()],
+    "anti-king": lambda n: [variants.AntiKing()],
+    "non-consecutive": lambda n: [variants.NonConsecutive()],
+    "x": lambda n: [variants.Diagonals()],
+    "windoku": None,
+    "jigsaw": None,
+    "killer": None,
+}
+
+
+def _variant_template(kind: str, n: int, box: Any, seed: Any) -> Any:
+    if kind == "jigsaw":
+        return variants.Variant("." * (n * n), regions=variants.jigsaw_layout(n, seed=seed))
+    rules = VARIANTS[kind]
+    if kind == "windoku":
+        if n != 9:
+            raise ValueError("--variant windoku: 9x9 only (four extra 3x3 windows)")
+        rules = lambda n: [  # noqa: E731 - the four windows of a 9x9 grid
+            variants.Region([(r, c) for r in range(r0, r0 + 3) for c in range(c0, c0 + 3)])
+            for r0 in (1, 5)
+            for c0 in (1, 5)
+        ]
+    assert rules is not None
+    return variants.Variant("." * (n * n), box="auto" if box is None else box, constraints=rules(n))
+
+
+def _run_variant(args: argparse.Namespace) -> int:
+    for option, value in (("--clues", args.clues), ("--symmetry", args.symmetry),
+                          ("--difficulty", args.difficulty)):  # fmt: skip
+        if value:
+            return fail(f"{option} is for classic puzzles, not --variant", EXIT_USAGE)
+    if args.box is not None:
+        n = args.box[0] * args.box[1]
+        if args.size not in (None, n):
+            return fail(f"--size {args.size} and --box disagree", EXIT_USAGE)
+    else:
+        n = args.size or 9
+    if not 1 <= n <= 36:
+        return fail(f"--size {n}: variant puzzles are generated up to 36x36", EXIT_USAGE)
+    write = variants.to_iss if args.to == "iss" else variants.to_json
+    try:
+        if args.variant == "killer":
+            template = None
+            if args.box is not None:
+                template = variants.Variant("." * (n * n), box=args.box)
+            made = variants.killer(n, count=args.count, seed=args.seed, template=template)
+        else:
+            template = _variant_template(args.variant, n, args.box, args.seed)
+            made = variants.generate(template, count=args.count, seed=args.seed)
+        lines = [write(p) for p in made]
+    except GenerationError as e:
+        return fail(str(e), EXIT_UNSOLVED)
+    except (ValueError, TypeError) as e:  # an option refused (a shape, a count)
+        return fail(str(e), EXIT_USAGE)
+    for line, p in zip(lines, made):
+        sys.stdout.write(line + (f" {fastsudoku.solve(p)}" if args.solutions else "") + "\n")
+    return EXIT_OK
 
 
 def run_generate(args: argparse.Namespace) -> int:
     """Exit 0 the puzzles written; 1 they cannot be made (too few clues asked for ...);
     2 an option generate() refuses."""
+    if args.variant is not None:
+        return _run_variant(args)
     clues: Any = None
     if args.clues:
         try:
