@@ -671,3 +671,22 @@ def test_leftover_sums_hold_in_16x16_killers(seed):
         assert sum(k * grid[x] for x, k in zip(cells, coefs)) == total, (cells, coefs, total)
         if distinct:
             assert len({grid[x] for x in cells}) == len(cells)
+
+
+def test_variant_model_refuses_cells_off_the_grid():
+    """The compiled model checks every cell it is given (it indexes C arrays with them)."""
+    from fastsudoku import _core
+
+    rows = [[r * 4 + c for c in range(4)] for r in range(4)]
+    init = [15] * 16
+    bad = [
+        ([[0, 16]], [], [], []),
+        ([[-1, 3]], [], [], []),
+        (rows, [(0, 99)], [], []),
+        (rows, [], [(0, 16, [1, 2, 4, 8])], []),
+        (rows, [], [], [([-1, 2], [1, 1], 3, False)]),
+        (rows, [], [], [([0, 1], [1], 3, False)]),
+    ]
+    for houses, differ, arcs, sums in bad:
+        with pytest.raises(ValueError):
+            _core.VariantModel(4, houses, differ, arcs, sums, init)

@@ -1008,6 +1008,114 @@ cdef int32_t *_csr(list rows, int32_t **start_out) except NULL:
     return items
 
 
+cdef void _code_put(int32_t **code, int *size, int *cap, int32_t value) except *:
+    """Append to a growing int32 buffer."""
+    if size[0] == cap[0]:
+        cap[0] = 2 * cap[0] + 64
+        if not regrow(<void **>code, cap[0] * sizeof(int32_t)):
+            raise MemoryError()
+    code[0][size[0]] = value
+    size[0] += 1
+
+
+cdef void _cross_code(VModel *m) except *:
+    """m.cross_start / m.cross_code (see VModel): for each house of n cells, its crossings
+    with the other houses of n cells that share at least two of its cells and have cells
+    outside it, in families of crossings whose shared cells do not overlap."""
+    cdef int ncells = m.ncells, h, o, i, j, k, y, f, nfam, nseg, shared, outside, count
+    cdef int size = 0, cap = 0
+    cdef uint64_t used
+    cdef int32_t *code = NULL
+    cdef int32_t *stamp = <int32_t *>malloc((ncells + m.nhouses + 1) * sizeof(int32_t))
+    cdef uint64_t *cover = <uint64_t *>calloc(ncells + 1, sizeof(uint64_t))
+    cdef int32_t *seg_house = <int32_t *>malloc((m.house_start[m.nhouses] + 1) * sizeof(int32_t))
+    cdef int32_t *seg_family = <int32_t *>malloc((m.house_start[m.nhouses] + 1) * sizeof(int32_t))
+    cdef int32_t fam_count[64]
+    m.cross_start = <int32_t *>malloc((m.nhouses + 1) * sizeof(int32_t))
+    try:
+        if (stamp == NULL or cover == NULL or seg_house == NULL or seg_family == NULL
+                or m.cross_start == NULL):
+            raise MemoryError()
+        for i in range(ncells + m.nhouses):
+            stamp[i] = -1
+        for h in range(m.nhouses):
+            m.cross_start[h] = size
+            if not m.house_full[h]:
+                continue
+            for i in range(m.house_start[h], m.house_start[h + 1]):
+                stamp[m.house_cells[i]] = h
+                cover[m.house_cells[i]] = 0
+            nseg = 0
+            nfam = 0
+            for i in range(m.house_start[h], m.house_start[h + 1]):
+                for j in range(m.cell_house_start[m.house_cells[i]],
+                               m.cell_house_start[m.house_cells[i] + 1]):
+                    o = m.cell_houses[j]
+                    # stamp[ncells + o]: the house o was last looked at from
+                    if o == h or not m.house_full[o] or stamp[ncells + o] == h:
+                        continue
+                    stamp[ncells + o] = h
+                    shared = 0
+                    used = 0
+                    for k in range(m.house_start[o], m.house_start[o + 1]):
+                        y = m.house_cells[k]
+                        if stamp[y] == h:
+                            shared += 1
+                            used |= cover[y]
+                    outside = m.house_start[o + 1] - m.house_start[o] - shared
+                    if shared < 2 or outside == 0:
+                        continue
+                    f = 0
+                    while f < nfam and ((used >> f) & 1 or fam_count[f] >= V_SEGMENTS):
+                        f += 1
+                    if f == 64:
+                        continue    # more families than a mask holds: left out
+                    if f == nfam:
+                        fam_count[f] = 0
+                        nfam += 1
+                    fam_count[f] += 1
+                    seg_house[nseg] = o
+                    seg_family[nseg] = f
+                    nseg += 1
+                    for k in range(m.house_start[o], m.house_start[o + 1]):
+                        y = m.house_cells[k]
+                        if stamp[y] == h:
+                            cover[y] |= (<uint64_t>1) << f
+            for f in range(nfam):
+                _code_put(&code, &size, &cap, fam_count[f])
+                count = 0
+                for i in range(m.house_start[h], m.house_start[h + 1]):
+                    if not (cover[m.house_cells[i]] >> f) & 1:
+                        count += 1
+                _code_put(&code, &size, &cap, count)
+                for i in range(m.house_start[h], m.house_start[h + 1]):
+                    if not (cover[m.house_cells[i]] >> f) & 1:
+                        _code_put(&code, &size, &cap, m.house_cells[i])
+                for k in range(nseg):
+                    if seg_family[k] != f:
+                        continue
+                    o = seg_house[k]
+                    for outside in range(2):  # the shared cells, then the other's rest
+                        count = 0
+                        for i in range(m.house_start[o], m.house_start[o + 1]):
+                            if (stamp[m.house_cells[i]] == h) != outside:
+                                count += 1
+                        _code_put(&code, &size, &cap, count)
+                        for i in range(m.house_start[o], m.house_start[o + 1]):
+                            if (stamp[m.house_cells[i]] == h) != outside:
+                                _code_put(&code, &size, &cap, m.house_cells[i])
+        m.cross_start[m.nhouses] = size
+        _code_put(&code, &size, &cap, 0)  # never empty (malloc of 0 bytes may be NULL)
+        m.cross_code = code
+        code = NULL
+    finally:
+        free(stamp)
+        free(cover)
+        free(seg_house)
+        free(seg_family)
+        free(code)
+
+
 cdef class VariantModel:
     """A variant puzzle's constraints in the variant engine's form (VModel), built once and
     read-only during searches.  Checked and built by fastsudoku.variants; the arguments:
@@ -1044,6 +1152,9 @@ cdef class VariantModel:
         m.house_full = <uint8_t *>calloc(m.nhouses + 1, 1)
         if m.house_full == NULL:
             raise MemoryError()
+        for i in range(m.house_start[m.nhouses]):
+            if not 0 <= m.house_cells[i] < ncells:
+                raise ValueError(f"houses: cell {m.house_cells[i]} off the grid")
         # Each cell's peers as a bit row (kept for v_common_peers on grids of up to 1024
         # cells, freed at the end for larger ones), in C loops: the model is built for
         # every puzzle, and its build is most of the time of an easy one.
@@ -1069,95 +1180,28 @@ cdef class VariantModel:
                     bits[<size_t>x * words + (y >> 6)] |= (<uint64_t>1) << (y & 63)
         for x in range(ncells):
             m.cell_house_start[x + 1] += m.cell_house_start[x]
-        fill = [m.cell_house_start[x] for x in range(ncells)]
+        cdef int32_t *fill = <int32_t *>malloc((ncells + 1) * sizeof(int32_t))
+        if fill == NULL:
+            raise MemoryError()
+        memcpy(fill, m.cell_house_start, ncells * sizeof(int32_t))
         for h in range(m.nhouses):
             for i in range(m.house_start[h], m.house_start[h + 1]):
                 x = m.house_cells[i]
                 m.cell_houses[fill[x]] = h
                 fill[x] += 1
+        free(fill)
         for a, b in differ:
+            if not (0 <= a < ncells and 0 <= b < ncells):
+                raise ValueError(f"differ: cells {a}, {b} off the grid")
             bits[<size_t>a * words + (b >> 6)] |= (<uint64_t>1) << (b & 63)
             bits[<size_t>b * words + (a >> 6)] |= (<uint64_t>1) << (a & 63)
         for x in range(ncells):
             bits[<size_t>x * words + (x >> 6)] &= ~((<uint64_t>1) << (x & 63))
         # Crossings of two houses of n cells in at least two cells, with cells of the other
         # outside the first (v_locked), in families whose shared cells do not overlap
-        # (greedily; cover[x] has bit f when family f holds cell x).
-        cdef int32_t *stamp = <int32_t *>malloc((ncells + m.nhouses + 1) * sizeof(int32_t))
-        cdef uint64_t *cover = <uint64_t *>calloc(ncells + 1, sizeof(uint64_t))
-        cdef int o, f, shared, outside, nfam
-        cdef uint64_t used
-        if stamp == NULL or cover == NULL:
-            free(stamp)
-            free(cover)
-            raise MemoryError()
-        cdef int32_t *seen = stamp + ncells
-        for x in range(ncells + m.nhouses):
-            stamp[x] = -1
-        code = []
-        starts = []
-        try:
-            for h in range(m.nhouses):
-                starts.append(len(code))
-                if not m.house_full[h]:
-                    continue
-                for i in range(m.house_start[h], m.house_start[h + 1]):
-                    stamp[m.house_cells[i]] = h
-                    cover[m.house_cells[i]] = 0
-                families = []       # [segments]: (shared cells, the other's cells outside)
-                for i in range(m.house_start[h], m.house_start[h + 1]):
-                    x = m.house_cells[i]
-                    for j in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
-                        o = m.cell_houses[j]
-                        if o == h or not m.house_full[o] or seen[o] == h:
-                            continue
-                        seen[o] = h
-                        shared = 0
-                        used = 0
-                        for k in range(m.house_start[o], m.house_start[o + 1]):
-                            y = m.house_cells[k]
-                            if stamp[y] == h:
-                                shared += 1
-                                used |= cover[y]
-                        outside = m.house_start[o + 1] - m.house_start[o] - shared
-                        if shared < 2 or outside == 0:
-                            continue
-                        nfam = len(families)
-                        f = 0
-                        while f < nfam and ((used >> f) & 1 or len(families[f]) >= V_SEGMENTS):
-                            f += 1
-                        if f == 64:
-                            continue    # more families than a mask holds: left out
-                        if f == nfam:
-                            families.append([])
-                        inner = []
-                        outer = []
-                        for k in range(m.house_start[o], m.house_start[o + 1]):
-                            y = m.house_cells[k]
-                            if stamp[y] == h:
-                                inner.append(y)
-                                cover[y] |= (<uint64_t>1) << f
-                            else:
-                                outer.append(y)
-                        families[f].append((inner, outer))
-                for f in range(len(families)):
-                    rest = [m.house_cells[i] for i in range(m.house_start[h], m.house_start[h + 1])
-                            if not (cover[m.house_cells[i]] >> f) & 1]
-                    code += [len(families[f]), len(rest)] + rest
-                    for inner, outer in families[f]:
-                        code += [len(inner)] + inner + [len(outer)] + outer
-            starts.append(len(code))
-        finally:
-            free(stamp)
-            free(cover)
-        m.cross_start = <int32_t *>malloc((m.nhouses + 1) * sizeof(int32_t))
-        m.cross_code = <int32_t *>malloc((len(code) + 1) * sizeof(int32_t))
-        if m.cross_start == NULL or m.cross_code == NULL:
-            raise MemoryError()
-        for i in range(m.nhouses + 1):
-            m.cross_start[i] = starts[i]
-        for i in range(len(code)):
-            m.cross_code[i] = code[i]
+        # (greedily; cover[x] has bit f when family f holds cell x).  C loops into a
+        # growing code buffer (this runs for every puzzle built).
+        _cross_code(m)
         m.peer_start = <int32_t *>malloc((ncells + 1) * sizeof(int32_t))
         if m.peer_start == NULL:
             raise MemoryError()
@@ -1178,29 +1222,60 @@ cdef class VariantModel:
                     m.peers[k] = j * 64 + bit_index(lowest_bit(mask))
                     mask = clear_lowest_bit(mask)
                     k += 1
-        # Pair rules: both directions, one relation table an arc.
-        arc_lists = [[] for _ in range(ncells)]
+        # Pair rules: both directions, one relation table an arc, in C arrays by cell
+        # (each cell's arcs in the order given).
         tables = []
         index_of = {}        # a table shared by many arcs (the same list) is stored once
-        for a, b, table in arcs:
-            forward = index_of.get(id(table))
-            if forward is None:
-                back = [0] * n
-                for v in range(n):
-                    mask = table[v]
-                    for k in range(n):
-                        if (mask >> k) & 1:
-                            back[k] |= (<uint64_t>1) << v
-                forward = len(tables)
-                tables.append(table)
-                tables.append(back)
-                index_of[id(table)] = forward
-            arc_lists[a].append((b, forward))
-            arc_lists[b].append((a, forward + 1))
+        cdef int narcs = len(arcs), forward
+        fill = <int32_t *>malloc((ncells + 1) * sizeof(int32_t))
+        cdef int32_t *arc_rows = <int32_t *>malloc((3 * narcs + 1) * sizeof(int32_t))
+        m.arc_start = <int32_t *>calloc(ncells + 1, sizeof(int32_t))
+        m.arc_other = <int32_t *>malloc((2 * narcs + 1) * sizeof(int32_t))
+        m.arc_rel = <int32_t *>malloc((2 * narcs + 1) * sizeof(int32_t))
+        if (fill == NULL or arc_rows == NULL or m.arc_start == NULL or m.arc_other == NULL
+                or m.arc_rel == NULL):
+            free(arc_rows)
+            free(fill)
+            raise MemoryError()
+        try:
+            for i in range(narcs):
+                a, b, table = arcs[i]
+                if not (0 <= a < ncells and 0 <= b < ncells):
+                    raise ValueError(f"pair rule {i}: cells {a}, {b} off the grid")
+                fwd = index_of.get(id(table))
+                if fwd is None:
+                    back = [0] * n
+                    for v in range(n):
+                        mask = table[v]
+                        for k in range(n):
+                            if (mask >> k) & 1:
+                                back[k] |= (<uint64_t>1) << v
+                    fwd = len(tables)
+                    tables.append(table)
+                    tables.append(back)
+                    index_of[id(table)] = fwd
+                arc_rows[3 * i] = a
+                arc_rows[3 * i + 1] = b
+                arc_rows[3 * i + 2] = fwd
+                m.arc_start[a + 1] += 1
+                m.arc_start[b + 1] += 1
+            for x in range(ncells):
+                m.arc_start[x + 1] += m.arc_start[x]
+            memcpy(fill, m.arc_start, ncells * sizeof(int32_t))
+            for i in range(narcs):
+                a = arc_rows[3 * i]
+                b = arc_rows[3 * i + 1]
+                forward = arc_rows[3 * i + 2]
+                m.arc_other[fill[a]] = b
+                m.arc_rel[fill[a]] = forward
+                fill[a] += 1
+                m.arc_other[fill[b]] = a
+                m.arc_rel[fill[b]] = forward + 1
+                fill[b] += 1
+        finally:
+            free(arc_rows)
+            free(fill)
         cdef int32_t *again = NULL
-        m.arc_other = _csr([[o for o, _ in row] for row in arc_lists], &m.arc_start)
-        m.arc_rel = _csr([[r for _, r in row] for row in arc_lists], &again)
-        free(again)
         m.rel = <uint64_t *>malloc((len(tables) * n + 1) * sizeof(uint64_t))
         if m.rel == NULL:
             raise MemoryError()
@@ -1208,49 +1283,104 @@ cdef class VariantModel:
             for v in range(n):
                 m.rel[i * n + v] = tables[i][v]
         # Sums, each's cells in groups: cells that all differ (peers of each other) and
-        # share a coefficient, greedily in the sum's order (v_sum's bounds).
+        # share a coefficient, greedily in the sum's order (v_sum's bounds); a line rule's
+        # cells each a group of its own, in their order.  C arrays throughout.
         m.nsums = len(sums)
-        ordered = []
-        group_sizes = []
-        sum_groups = [0]
+        cdef int total_cells = 0, longest = 0, nsum_cells, ng, g, jj, pos = 0, ngroups = 0
+        cdef bint line, fits
         for t in sums:
-            groups = []
-            for x, coef in zip(t[0], t[1]):
-                if len(t) > 5 and t[5] != V_LINEAR:
-                    groups.append((coef, [x]))  # a line rule: its cells in their order
-                    continue
-                for grp in groups:
-                    if grp[0] == coef and all((bits[<size_t>x * words + (y >> 6)] >> (y & 63)) & 1
-                                              for y in grp[1]):
-                        grp[1].append(x)
-                        break
-                else:
-                    groups.append((coef, [x]))
-            ordered.append(([x for _, cells in groups for x in cells],
-                            [coef for coef, cells in groups for _ in cells]))
-            group_sizes += [len(cells) for _, cells in groups]
-            sum_groups.append(len(group_sizes))
-        m.sum_cells = _csr([cells for cells, _ in ordered], &m.sum_start)
-        m.sum_coef = _csr([coefs for _, coefs in ordered], &again)
-        free(again)
+            if len(t[0]) != len(t[1]):
+                raise ValueError("sums: as many coefficients as cells are needed")
+            total_cells += len(t[0])
+            longest = max(longest, len(t[0]))
+        m.sum_start = <int32_t *>malloc((m.nsums + 1) * sizeof(int32_t))
+        m.sum_cells = <int32_t *>malloc((total_cells + 1) * sizeof(int32_t))
+        m.sum_coef = <int32_t *>malloc((total_cells + 1) * sizeof(int32_t))
         m.sum_group = <int32_t *>malloc((m.nsums + 1) * sizeof(int32_t))
-        m.group_start = <int32_t *>malloc((len(group_sizes) + 1) * sizeof(int32_t))
-        if m.sum_group == NULL or m.group_start == NULL:
+        m.group_start = <int32_t *>malloc((total_cells + 1) * sizeof(int32_t))
+        m.cell_sum_start = <int32_t *>calloc(ncells + 1, sizeof(int32_t))
+        m.cell_sums = <int32_t *>malloc((total_cells + 1) * sizeof(int32_t))
+        cdef int32_t *tmp = <int32_t *>malloc((4 * longest + 1) * sizeof(int32_t))
+        if (m.sum_start == NULL or m.sum_cells == NULL or m.sum_coef == NULL
+                or m.sum_group == NULL or m.group_start == NULL or m.cell_sum_start == NULL
+                or m.cell_sums == NULL or tmp == NULL):
+            free(tmp)
             raise MemoryError()
-        for i in range(m.nsums + 1):
-            m.sum_group[i] = sum_groups[i]
-        k = 0
-        for i in range(len(group_sizes)):
-            m.group_start[i] = k
-            k += group_sizes[i]
-        m.group_start[len(group_sizes)] = k
+        cdef int32_t *tcell = tmp
+        cdef int32_t *tcoef = tmp + longest
+        cdef int32_t *tgroup = tmp + 2 * longest
+        cdef int32_t *gcoef = tmp + 3 * longest
+        try:
+            for i in range(m.nsums):
+                t = sums[i]
+                cells = t[0]
+                coefs = t[1]
+                nsum_cells = len(cells)
+                line = len(t) > 5 and t[5] != V_LINEAR
+                for j in range(nsum_cells):
+                    x = cells[j]
+                    if not 0 <= x < ncells:
+                        raise ValueError(f"sums: cell {x} off the grid")
+                    if not -(1 << 30) <= coefs[j] <= (1 << 30):
+                        raise ValueError(f"sums: coefficient {coefs[j]} out of range")
+                    tcell[j] = x
+                    tcoef[j] = coefs[j]
+                    m.cell_sum_start[x + 1] += 1
+                ng = 0
+                for j in range(nsum_cells):
+                    tgroup[j] = -1
+                    if not line:
+                        for g in range(ng):
+                            if gcoef[g] != tcoef[j]:
+                                continue
+                            fits = True
+                            for jj in range(j):
+                                y = tcell[jj]
+                                if tgroup[jj] == g and not (
+                                        bits[<size_t>tcell[j] * words + (y >> 6)] >> (y & 63)) & 1:
+                                    fits = False
+                                    break
+                            if fits:
+                                tgroup[j] = g
+                                break
+                    if tgroup[j] < 0:
+                        gcoef[ng] = tcoef[j]
+                        tgroup[j] = ng
+                        ng += 1
+                m.sum_start[i] = pos
+                m.sum_group[i] = ngroups
+                for g in range(ng):
+                    m.group_start[ngroups + g] = pos
+                    for j in range(nsum_cells):
+                        if tgroup[j] == g:
+                            m.sum_cells[pos] = tcell[j]
+                            m.sum_coef[pos] = tcoef[j]
+                            pos += 1
+                ngroups += ng
+            m.sum_start[m.nsums] = pos
+            m.sum_group[m.nsums] = ngroups
+            m.group_start[ngroups] = pos
+        finally:
+            free(tmp)
+        # Each cell's sums, in the sums' order.
+        for x in range(ncells):
+            m.cell_sum_start[x + 1] += m.cell_sum_start[x]
+        cdef int32_t *slot = <int32_t *>malloc((ncells + 1) * sizeof(int32_t))
+        if slot == NULL:
+            raise MemoryError()
+        memcpy(slot, m.cell_sum_start, ncells * sizeof(int32_t))
+        for i in range(m.nsums):
+            for j in range(m.sum_start[i], m.sum_start[i + 1]):
+                x = m.sum_cells[j]
+                m.cell_sums[slot[x]] = i
+                slot[x] += 1
+        free(slot)
         m.sum_target = <int64_t *>malloc((m.nsums + 1) * sizeof(int64_t))
         m.sum_kind = <uint8_t *>calloc(m.nsums + 1, 1)
         if m.sum_target == NULL or m.sum_kind == NULL:
             raise MemoryError()
         combo_rows = []
         covering = []
-        cell_sums = [[] for _ in range(ncells)]
         house_sets = [set(hc) for hc in houses] if ncells > 64 * V_PEER_WORDS else []
         for i in range(m.nsums):
             cells, coefs, target, distinct = sums[i][:4]
@@ -1262,8 +1392,6 @@ cdef class VariantModel:
                         or kind in (V_BETWEEN, V_LOCKOUT) and len(cells) >= 2):
                     raise ValueError(f"sum {i}: line clue kind {kind} on {len(cells)} cells")
                 m.sum_kind[i] = kind
-            for x in cells:
-                cell_sums[x].append(i)
             if sets is not None:
                 combo_rows.append(list(sets))
             elif kind == V_SANDWICH:
@@ -1281,7 +1409,6 @@ cdef class VariantModel:
                                  if cs <= house_sets[m.cell_houses[i]]])
             else:
                 covering.append([])
-        m.cell_sums = _csr(cell_sums, &m.cell_sum_start)
         m.sum_houses = _csr(covering, &m.sum_house_start)
         if ncells > 64 * V_PEER_WORDS:
             # Too large to keep (v_sum_sets uses the houses holding a sum instead).
