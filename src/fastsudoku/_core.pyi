@@ -61,6 +61,7 @@ class VariantModel:
         sums: List[Tuple[Any, ...]],
         init: List[int],
     ) -> None: ...
+    def repeated(self, values: bytes) -> Optional[Tuple[int, int]]: ...
 
 LINE_SANDWICH: int
 LINE_XSUM: int

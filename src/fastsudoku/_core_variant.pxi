@@ -1439,6 +1439,27 @@ cdef class VariantModel:
         for cell in range(ncells):
             m.init[cell] = (<uint64_t>init[cell]) & m.full
 
+    def repeated(self, bytes values):
+        """The first two given cells (earlier, later) of a house that hold the same value,
+        house by house in order, or None.  values: a value a cell, 0 empty."""
+        cdef const VModel *m = &self.m
+        cdef const uint8_t *v = values
+        cdef int h, i, x, val
+        cdef int32_t where[65]
+        if len(values) != m.ncells:
+            raise ValueError(f"expected {m.ncells} cell values, got {len(values)}")
+        for h in range(m.nhouses):
+            for val in range(65):
+                where[val] = -1
+            for i in range(m.house_start[h], m.house_start[h + 1]):
+                x = m.house_cells[i]
+                val = v[x]
+                if val and val <= 64:
+                    if where[val] >= 0:
+                        return where[val], x
+                    where[val] = x
+        return None
+
     def __dealloc__(self):
         cdef VModel *m = &self.m
         free(m.house_start)

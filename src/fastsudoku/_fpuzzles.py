@@ -256,7 +256,9 @@ def from_fpuzzles(data: Any) -> Any:
             regions = [[divmod(x, n) for x in sorted(g)] for g in sorted(groups, key=min)]
             box = None
     text = "".join(WIDE[g - 1] if g else "." for g in givens)
-    return v.Variant(text, box=box, regions=regions, constraints=constraints, alphabet=WIDE[:n])
+    # 9x9: the default digits (the 81-character fast path reads them).
+    alphabet = None if n == 9 else WIDE[:n]
+    return v.Variant(text, box=box, regions=regions, constraints=constraints, alphabet=alphabet)
 
 
 def _partition(labels: List[Any]) -> Set[FrozenSet[int]]:

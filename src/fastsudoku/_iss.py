@@ -312,9 +312,25 @@ def _shape(args: List[str]) -> int:
     return rows
 
 
+_DIGITS = "123456789abcdefg"
+# A given's one value as the ISS writes it ("5") -> {5}, per side (never changed: allow()
+# makes new sets).
+_SINGLE: Dict[int, Dict[str, Set[int]]] = {}
+# "R1C1" -> cell index, per side (the ISS's own spelling; others go through _CELL).
+_CELL_INDEX: Dict[int, Dict[str, int]] = {}
+
+
 def _cell(p: _Puzzle, ref: str, where: str) -> int:
-    m = _CELL.match(ref)
     assert p.n is not None
+    index = _CELL_INDEX.get(p.n)
+    if index is None:
+        n = p.n
+        index = {f"R{_DIGITS[r]}C{_DIGITS[c]}": r * n + c for r in range(n) for c in range(n)}
+        _CELL_INDEX[n] = index
+    found = index.get(ref)
+    if found is not None:
+        return found
+    m = _CELL.match(ref)
     if m is None:
         raise VariantError(f"ISS {where}: invalid cell ID {ref!r} (R1C1 .. RgCg)")
     row, col = (int(x, 17) - 1 for x in m.groups())
@@ -341,11 +357,11 @@ def _rc(p: _Puzzle, cell: int) -> Cell:
 def _cage(p: _Puzzle, cells: List[int], total: Optional[int]) -> None:
     from .variants import Cage, Region, Sum
 
+    if len(set(cells)) == len(cells):
+        p.constraints.append(Cage([_rc(p, x) for x in cells], total or None))
+        return
     counts = Counter(cells)
     unique = list(counts)
-    if all(k == 1 for k in counts.values()):
-        p.constraints.append(Cage([_rc(p, x) for x in unique], total or None))
-        return
     # A cell listed twice counts twice in the sum (as in the ISS); the cells still differ.
     p.constraints.append(Region([_rc(p, x) for x in unique]))
     if total:
@@ -400,9 +416,16 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
         return [_rc(p, x) for x in cells]
 
     if name == "Given":
+        singles = _SINGLE.get(n)
+        if singles is None:
+            singles = _SINGLE[n] = {str(k): {k} for k in range(1, n + 1)}
         for arg in args:
             ref, _, values = arg.partition("_")
             cell = _cell(p, ref, "given")
+            one = singles.get(values)
+            if one is not None:  # the common case: one value
+                p.allow(cell, one)
+                continue
             try:
                 allowed = {int(x) for x in values.split("_")} if values else set()
             except ValueError:
@@ -586,19 +609,16 @@ def _variant(p: _Puzzle) -> Any:
 
     assert p.n is not None
     n = p.n
-    givens = []
-    for cell in range(n * n):
-        allowed = p.candidates.get(cell)
-        if allowed is not None and len(allowed) == 1:
-            givens.append(WIDE[next(iter(allowed)) - 1])
+    givens = ["."] * (n * n)
+    for cell, allowed in sorted(p.candidates.items()):
+        if len(allowed) == 1:
+            for value in allowed:
+                givens[cell] = WIDE[value - 1]
+        elif not allowed:
+            # Disjoint candidate sets: a cell with none left (no solution, as in the ISS).
+            p.constraints.append(v.Candidates(divmod(cell, n), []))
         else:
-            givens.append(".")
-            if allowed is not None:
-                if not allowed:
-                    # Disjoint candidate sets: a cell with none left (no solution, as in the ISS).
-                    p.constraints.append(v.Candidates(divmod(cell, n), []))
-                else:
-                    p.constraints.append(v.Candidates(divmod(cell, n), sorted(allowed)))
+            p.constraints.append(v.Candidates(divmod(cell, n), sorted(allowed)))
     if 1 in p.diagonals or -1 in p.diagonals:
         p.constraints.append(v.Diagonals(main=-1 in p.diagonals, anti=1 in p.diagonals))
     if p.strict_dots:
@@ -621,7 +641,11 @@ def _variant(p: _Puzzle) -> Any:
     elif p.no_boxes:
         box = None
     return v.Variant(
-        "".join(givens), box=box, regions=regions, constraints=p.constraints, alphabet=WIDE[:n]
+        "".join(givens),
+        box=box,
+        regions=regions,
+        constraints=p.constraints,
+        alphabet=None if n == 9 else WIDE[:n],  # 9x9: the digits (the fast 81-character read)
     )
 
 

@@ -111,6 +111,10 @@ class _Builder:
 
     def cell(self, ref: Any, where: str) -> int:
         n = self.n
+        if type(ref) is tuple and len(ref) == 2:  # the common case, at speed
+            row, col = ref
+            if type(row) is int and type(col) is int and 0 <= row < n and 0 <= col < n:
+                return row * n + col
         if isinstance(ref, str):
             m = _RC.match(ref.strip())
             if not m:
@@ -130,7 +134,7 @@ class _Builder:
         return row * n + col
 
     def cells(self, refs: Sequence[Any], where: str, *, distinct: bool = True) -> List[int]:
-        if isinstance(refs, str) or not isinstance(refs, Sequence):
+        if type(refs) is not list and (isinstance(refs, str) or not isinstance(refs, Sequence)):
             raise VariantError(f"{where}: expected a list of cells, got {refs!r}")
         out = [self.cell(r, where) for r in refs]
         if distinct and len(set(out)) != len(out):
@@ -694,19 +698,13 @@ class Variant:
             grid = parse(self.givens, (1, side), self.alphabet)
         n = grid.n
         b = _Builder(n)
-        b.houses += [[r * n + c for c in range(n)] for r in range(n)]
-        b.houses += [[r * n + c for r in range(n)] for c in range(n)]
         if self.regions is not None:
             if not _default_box(self.box) and self.box is not None:
                 raise VariantError("regions replace the boxes: give regions or box, not both")
+            b.houses += _lines_of(n)
             b.houses += _regions(b, self.regions)
-        elif self.box is not None:
-            r, c = grid.r, grid.c
-            b.houses += [
-                [(br * r + i) * n + bc * c + j for i in range(r) for j in range(c)]
-                for br in range(c)
-                for bc in range(r)
-            ]
+        else:
+            b.houses += _classic_houses(n, grid.r, grid.c, self.box is not None)
         b.nboxes = len(b.houses) - 2 * n
         constraints = list(self.constraints)
         for con in constraints:
@@ -715,9 +713,10 @@ class Variant:
             con._add(b)
         _negative(b, constraints)
         _innies(b)
-        _check_givens(b, grid)
+        model = _core.VariantModel(n, b.houses, b.differ, b.arcs, b.sums, b.init)
+        _check_givens(model, grid)
         self._built["grid"] = grid
-        self._built["model"] = _core.VariantModel(n, b.houses, b.differ, b.arcs, b.sums, b.init)
+        self._built["model"] = model
 
 
 def _default_box(box: Any) -> bool:
@@ -772,19 +771,41 @@ def _regions(b: _Builder, regions: Any) -> List[List[int]]:
     return out
 
 
-def _check_givens(b: _Builder, grid: Grid) -> None:
-    """Two equal givens in one house is a malformed puzzle: say where."""
-    n = b.n
-    values = grid.values
-    for house in b.houses:
-        seen: Dict[int, int] = {}
-        for x in house:
-            v = values[x]
-            if v:
-                if v in seen:
-                    y = seen[v]
-                    raise VariantError(
-                        f"givens repeat {v} at R{y // n + 1}C{y % n + 1} and "
-                        f"R{x // n + 1}C{x % n + 1}, cells that must differ"
-                    )
-                seen[v] = x
+def _check_givens(model: Any, grid: Grid) -> None:
+    """Two equal givens in one house is a malformed puzzle: say where (the first such
+    pair, house by house, found by the compiled model)."""
+    found = model.repeated(grid.values)
+    if found is not None:
+        n = grid.n
+        y, x = found
+        raise VariantError(
+            f"givens repeat {grid.values[x]} at R{y // n + 1}C{y % n + 1} and "
+            f"R{x // n + 1}C{x % n + 1}, cells that must differ"
+        )
+
+
+_HOUSES: Dict[Tuple[int, int, int, bool], List[List[int]]] = {}
+
+
+def _lines_of(n: int) -> List[List[int]]:
+    """The rows, then the columns, of an n x n grid."""
+    return [[r * n + c for c in range(n)] for r in range(n)] + [
+        [r * n + c for r in range(n)] for c in range(n)
+    ]
+
+
+def _classic_houses(n: int, r: int, c: int, boxes: bool) -> List[List[int]]:
+    """Rows, columns and (if `boxes`) the r x c boxes, made once a shape (the lists are
+    shared: nothing changes them)."""
+    key = (n, r, c, boxes)
+    houses = _HOUSES.get(key)
+    if houses is None:
+        houses = _lines_of(n)
+        if boxes:
+            houses += [
+                [(br * r + i) * n + bc * c + j for i in range(r) for j in range(c)]
+                for br in range(c)
+                for bc in range(r)
+            ]
+        _HOUSES[key] = houses
+    return list(houses)
