@@ -193,14 +193,14 @@ def _plain(p: _Puzzle, text: str, where: str, *, required: bool) -> bool:
         if required:
             raise VariantError(f"ISS {where}: {len(text)} cells is not a square grid")
         return False
-    blanks = {ch for ch in text if not 1 <= _char_value(ch, n) <= n}
+    values = [_char_value(ch, n) for ch in text]
+    blanks = {ch for ch, v in zip(text, values) if not 1 <= v <= n}
     if len(blanks) > 1:
         if required:
             raise VariantError(f"ISS {where}: blanks written {sorted(blanks)} (one character only)")
         return False
     p.side(n, "plain grid")
-    for cell, ch in enumerate(text):
-        v = _char_value(ch, n)
+    for cell, v in enumerate(values):
         if 1 <= v <= n:
             p.allow(cell, {v})
     return True

@@ -96,6 +96,11 @@ CellRef = Union[Tuple[int, int], str]
 _RC = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
 
 
+# Pair-rule tables by (side, key) and neighbour pairs by (side, steps): made once.
+_TABLES: Dict[Tuple[int, Any], List[int]] = {}
+_NEIGHBOURS: Dict[Tuple[int, Tuple[Tuple[int, int], ...]], List[Tuple[int, int]]] = {}
+
+
 class _Builder:
     """What the constraints add, in engine terms (cells numbered row * n + column)."""
 
@@ -106,7 +111,6 @@ class _Builder:
         self.arcs: List[Tuple[int, int, List[int]]] = []
         self.sums: List[Tuple[Any, ...]] = []
         self.init = [(1 << n) - 1] * (n * n)
-        self.tables: Dict[Any, List[int]] = {}
         self.nboxes = 0  # the houses after the rows and columns that are boxes or regions
 
     def cell(self, ref: Any, where: str) -> int:
@@ -146,11 +150,16 @@ class _Builder:
         return out
 
     def pair(self, a: int, b: int, allowed: Callable[[int, int], bool], key: Any = None) -> None:
-        """A pair rule between cells a and b: allowed(digit of a, digit of b).  Its value
-        table is made once per key (a rule's kind and parameters) and shared."""
-        table = self.tables.get(key) if key is not None else None
+        """A pair rule between cells a and b: allowed(digit of a, digit of b)."""
+        self.arcs.append((a, b, self.table(allowed, key)))
+
+    def table(self, allowed: Callable[[int, int], bool], key: Any = None) -> List[int]:
+        """The value table of a pair rule: table[x - 1] the mask of the digits y with
+        allowed(x, y).  Made once per key (a rule's kind and parameters, which decide
+        `allowed`) and side, and shared by every puzzle (never changed)."""
+        n = self.n
+        table = _TABLES.get((n, key)) if key is not None else None
         if table is None:
-            n = self.n
             table = []
             for x in range(1, n + 1):
                 mask = 0
@@ -159,18 +168,24 @@ class _Builder:
                         mask |= 1 << (y - 1)
                 table.append(mask)
             if key is not None:
-                self.tables[key] = table
-        self.arcs.append((a, b, table))
+                _TABLES[(n, key)] = table
+        return table
 
     def neighbours(self, steps: Sequence[Tuple[int, int]]) -> List[Tuple[int, int]]:
+        """The pairs of cells (a < b) one of the steps apart (made once a side and set of
+        steps; shared, never changed)."""
         n = self.n
-        out = []
-        for row in range(n):
-            for col in range(n):
-                for dr, dc in steps:
-                    r2, c2 = row + dr, col + dc
-                    if 0 <= r2 < n and 0 <= c2 < n and (row, col) < (r2, c2):
-                        out.append((row * n + col, r2 * n + c2))
+        key = (n, tuple(steps))
+        out = _NEIGHBOURS.get(key)
+        if out is None:
+            out = []
+            for row in range(n):
+                for col in range(n):
+                    for dr, dc in steps:
+                        r2, c2 = row + dr, col + dc
+                        if 0 <= r2 < n and 0 <= c2 < n and (row, col) < (r2, c2):
+                            out.append((row * n + col, r2 * n + c2))
+            _NEIGHBOURS[key] = out
         return out
 
     def line(self, refs: Sequence[Any], where: str, check: bool = True) -> List[int]:
@@ -250,8 +265,8 @@ class NonConsecutive(Constraint):
     """Orthogonal neighbours differ by more than 1."""
 
     def _add(self, b: _Builder) -> None:
-        for a, c in b.neighbours(_ORTHOGONAL):
-            b.pair(a, c, lambda x, y: abs(x - y) > 1, key="nonconsecutive")
+        table = b.table(lambda x, y: abs(x - y) > 1, key="nonconsecutive")
+        b.arcs += [(a, c, table) for a, c in b.neighbours(_ORTHOGONAL)]
 
 
 @dataclass(frozen=True)
@@ -629,15 +644,11 @@ def _negative(b: _Builder, constraints: Sequence[Constraint]) -> None:
             xv[(min(x, y), max(x, y))] = str(c.kind).upper()
     for c in constraints:
         if isinstance(c, NoOtherDots):
-            for pair in b.neighbours(_ORTHOGONAL):
-                if pair in dots:
-                    continue
-                b.pair(*pair, _no_dot(c.white, c.black), key=("nodot", c.white, c.black))
+            table = b.table(_no_dot(c.white, c.black), key=("nodot", c.white, c.black))
+            b.arcs += [(x, y, table) for x, y in b.neighbours(_ORTHOGONAL) if (x, y) not in dots]
         elif isinstance(c, NoOtherXV):
-            for pair in b.neighbours(_ORTHOGONAL):
-                if pair in xv:
-                    continue
-                b.pair(*pair, _no_mark(c.x, c.v), key=("noxv", c.x, c.v))
+            table = b.table(_no_mark(c.x, c.v), key=("noxv", c.x, c.v))
+            b.arcs += [(x, y, table) for x, y in b.neighbours(_ORTHOGONAL) if (x, y) not in xv]
 
 
 _BOXED = "auto"  # the classic boxes of the side (or none when regions are given)
@@ -766,7 +777,7 @@ def _regions(b: _Builder, regions: Any) -> List[List[int]]:
         out = [b.cells(r, f"region {k + 1}") for k, r in enumerate(regions)]
     if len(out) != n or any(len(r) != n for r in out):
         raise VariantError(f"regions: expected {n} regions of {n} cells each")
-    if len({x for r in out for x in r}) != n * n:
+    if not isinstance(regions, str) and len({x for r in out for x in r}) != n * n:
         raise VariantError("regions: the regions overlap (each cell is in exactly one)")
     return out
 
