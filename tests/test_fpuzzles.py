@@ -27,6 +27,8 @@ from fastsudoku.variants import (
     Whisper,
     XSum,
     from_fpuzzles,
+    from_json,
+    from_text,
 )
 from variant_reference import brute_count
 
@@ -193,3 +195,82 @@ def test_regions_jigsaw_and_default_boxes():
 def test_bad_fpuzzles_data_is_named(data, message):
     with pytest.raises(VariantError, match=message):
         fs.solve(from_fpuzzles(data))
+
+
+_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def _lz_compress_base64(text):
+    """LZ-string's compressToBase64, written here from the algorithm (independent of the
+    package's decoder): a dictionary coder whose codes grow a bit at a time, written low
+    bit first into 6-bit characters filled high bit first."""
+    bits = []
+    state = {"enlarge": 2, "size": 3, "width": 2}
+    dictionary, fresh = {}, set()
+
+    def write(value, count):
+        bits.extend((value >> i) & 1 for i in range(count))
+
+    def grow():
+        state["enlarge"] -= 1
+        if state["enlarge"] == 0:
+            state["enlarge"] = 1 << state["width"]
+            state["width"] += 1
+
+    def emit(w):
+        if w in fresh:
+            wide = ord(w) >= 256
+            write(1 if wide else 0, state["width"])
+            write(ord(w), 16 if wide else 8)
+            grow()
+            fresh.discard(w)
+        else:
+            write(dictionary[w], state["width"])
+        grow()
+
+    w = ""
+    for ch in text:
+        if ch not in dictionary:
+            dictionary[ch] = state["size"]
+            state["size"] += 1
+            fresh.add(ch)
+        if w + ch in dictionary:
+            w += ch
+        else:
+            emit(w)
+            dictionary[w + ch] = state["size"]
+            state["size"] += 1
+            w = ch
+    if w:
+        emit(w)
+    write(2, state["width"])
+    bits.extend([0] * (-len(bits) % 6))
+    out = "".join(_B64[int("".join(map(str, bits[i : i + 6])), 2)] for i in range(0, len(bits), 6))
+    return out + "=" * (-len(out) % 4)
+
+
+def test_lz_string_round_trips_and_bounds(monkeypatch):
+    import random
+
+    import fastsudoku._fpuzzles as fp
+
+    assert _lz_compress_base64('{"x":3}') == "N4IgHiBcDMC+Q==="  # the published vector
+    rng = random.Random(5)
+    for k in range(200):
+        alphabet = "ab" if k % 3 == 0 else '{}":,RC0123456789ß€'
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 400)))
+        assert lz_decompress_base64(_lz_compress_base64(text)) == text
+    obj = {"size": 4, "grid": _grid(4, "1..." + "." * 12), "odd": [{"cell": "R1C2"}]}
+    link = "https://www.f-puzzles.com/?load=" + _lz_compress_base64(json.dumps(obj))
+    assert fs.count_solutions(from_fpuzzles(link)) == brute_count(
+        4, (2, 2), None, [Odd(["R1C2"])], [1] + [0] * 15
+    )
+    # A small input that would decompress to far more than any puzzle stops early.
+    monkeypatch.setattr(fp, "_MOST_OUT", 1000)
+    bomb = _lz_compress_base64("a" * 200_000)
+    with pytest.raises(VariantError, match="decompresses to more than"):
+        lz_decompress_base64(bomb)
+    deep = '{"grid": ' + "[" * 100_000
+    for read in (from_fpuzzles, from_text, from_json):
+        with pytest.raises(VariantError, match="nested too deeply"):
+            read(deep)

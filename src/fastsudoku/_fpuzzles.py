@@ -45,6 +45,7 @@ _DRAWING = {
     "activeConstraints",
 }
 _CELL = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
+_MOST_OUT = 1 << 20  # characters of decompressed data, beyond 64 a character of input
 
 
 def lz_decompress_base64(text: str) -> str:
@@ -75,6 +76,8 @@ def lz_decompress_base64(text: str) -> str:
     w = chr(reader.read(8 if first == 0 else 16))
     dictionary[3] = w
     out = [w]
+    length = 1
+    most = _MOST_OUT + 64 * len(text)  # more than any puzzle: a decompression bomb stops
     while True:
         code = reader.read(width)
         if code in (0, 1):
@@ -94,6 +97,9 @@ def lz_decompress_base64(text: str) -> str:
         else:
             raise VariantError("f-puzzles data: corrupt LZ-string data")
         out.append(entry)
+        length += len(entry)
+        if length > most:
+            raise VariantError(f"f-puzzles data: decompresses to more than {most} characters")
         dictionary[size] = w + entry[0]
         size += 1
         room -= 1

@@ -104,6 +104,8 @@ def json_object(data: Any, what: str, expected: str) -> Dict[str, Any]:
             data = json.loads(data)
         except ValueError as e:
             raise VariantError(f"{what}: not valid JSON ({e})") from None
+        except RecursionError:
+            raise VariantError(f"{what}: nested too deeply to read") from None
     if not isinstance(data, dict):
         raise VariantError(f"{what}: expected {expected}")
     return data
