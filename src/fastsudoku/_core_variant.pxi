@@ -938,6 +938,8 @@ cdef dict _COMBOS = {}
 
 cdef list _combos(int n, int k, int64_t target):
     """The sets of k distinct values of 1..n summing to target, as masks (cached)."""
+    if k < 0 or k > n or target < k * (k + 1) // 2 or target > k * (2 * n - k + 1) // 2:
+        return []  # no k distinct values make it (not cached)
     key = (n, k, target)
     cached = _COMBOS.get(key)
     if cached is not None:
@@ -962,6 +964,8 @@ cdef list _combos(int n, int k, int64_t target):
 cdef list _sandwich_sets(int n, int64_t target):
     """The sets of values of 2..n-1 (any number of them, none included) summing to target,
     as masks (cached)."""
+    if target < 0 or target > n * (n - 1) // 2:
+        return []  # no set makes it (not cached: the cache holds only reachable totals)
     key = ("sandwich", n, target)
     cached = _COMBOS.get(key)
     if cached is not None:
