@@ -616,3 +616,13 @@ def test_generate_variant_lines(tmp_path, capsys):
     assert "for classic puzzles" in capsys.readouterr().err
     assert main(["generate", "--variant", "windoku", "--size", "4"]) == 2
     assert "9x9 only" in capsys.readouterr().err
+    for size in ("0", "37"):
+        assert main(["generate", "--variant", "killer", "--size", size]) == 2
+        assert "up to 36x36" in capsys.readouterr().err
+    assert main(["generate", "--variant", "jigsaw", "--size", "25"]) == 2
+    assert "sides up to 16" in capsys.readouterr().err
+    # Sides that are not squares get their most square boxes (6x6: 2x3), primes none.
+    assert main(["generate", "--variant", "anti-king", "--size", "6", "--seed", "2"]) == 0
+    assert capsys.readouterr().out.startswith(".Shape~6x6.")
+    assert main(["generate", "--variant", "x", "--size", "5", "--seed", "2"]) == 0
+    assert ".NoBoxes" in capsys.readouterr().out

@@ -129,8 +129,8 @@ def test_generation_errors_are_named():
         generate(Variant("." * 16), count=0)
     with pytest.raises(TypeError, match="clues= is for classic puzzles"):
         fs.generate(Variant("." * 16), clues=5)
-    with pytest.raises(VariantError, match="sides up to 36"):
-        jigsaw_layout(49)
+    with pytest.raises(VariantError, match="sides up to 16"):
+        jigsaw_layout(25)
 
 
 @pytest.mark.parametrize("seed", range(40))

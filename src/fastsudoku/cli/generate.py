@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from typing import Any, Callable, Dict, List, Optional, TextIO
 
@@ -61,7 +62,9 @@ def _variant_template(kind: str, n: int, box: Any, seed: Any) -> Any:
             for c0 in (1, 5)
         ]
     assert rules is not None
-    return variants.Variant("." * (n * n), box="auto" if box is None else box, constraints=rules(n))
+    if box is None:  # the most square boxes of the side (none for a prime side)
+        box = next(((r, n // r) for r in range(math.isqrt(n), 1, -1) if n % r == 0), None)
+    return variants.Variant("." * (n * n), box=box, constraints=rules(n))
 
 
 def _run_variant(args: argparse.Namespace) -> int:
@@ -74,7 +77,7 @@ def _run_variant(args: argparse.Namespace) -> int:
         if args.size not in (None, n):
             return fail(f"--size {args.size} and --box disagree", EXIT_USAGE)
     else:
-        n = args.size or 9
+        n = 9 if args.size is None else args.size
     if not 1 <= n <= 36:
         return fail(f"--size {n}: variant puzzles are generated up to 36x36", EXIT_USAGE)
     write = variants.to_iss if args.to == "iss" else variants.to_json
