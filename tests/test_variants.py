@@ -690,3 +690,36 @@ def test_variant_model_refuses_cells_off_the_grid():
     for houses, differ, arcs, sums in bad:
         with pytest.raises(ValueError):
             _core.VariantModel(4, houses, differ, arcs, sums, init)
+
+
+def test_combined_sums_hold_in_the_grid_they_come_from():
+    """Merged sums (disjoint sums that see each other, added up) on the ISS's little killer
+    example: there are some, each is a union of the puzzle's sums, and each holds in the
+    example's stored solution (the sums' own totals added)."""
+    from pathlib import Path
+
+    from fastsudoku import _core
+    from fastsudoku.variants import from_iss
+
+    data = Path(__file__).resolve().parent / "data" / "variants" / "iss_examples.txt"
+    block = next(b for b in data.read_text().split("\n\n") if "Little Killer Sudoku" in b)
+    _, text, solution = block.strip().split("\n")
+    grid = [int(ch) for ch in solution]
+    puzzle = from_iss(text)
+    b = _classic_builder(3)
+    sums = []
+    for con in puzzle.constraints:
+        if isinstance(con, Sum):
+            cells = [b.cell(ref, "Sum") for ref in con.cells]
+            assert sum(grid[x] for x in cells) == con.total
+            sums.append((cells, [1] * len(cells), con.total, False))
+    derived = _core.combined_sums(9, b.houses, [], sums)
+    assert derived
+    for cells, coefs, total, distinct in derived:
+        assert coefs == [1] * len(cells) and not distinct and len(set(cells)) == len(cells)
+        assert sum(grid[x] for x in cells) == total
+        parts = [s for s in sums if set(s[0]) <= set(cells)]
+        assert sorted(x for s in parts for x in s[0]) == sorted(cells)
+    # Sums that share cells, or too few, are never merged.
+    assert _core.combined_sums(9, b.houses, [], sums[:1]) == []
+    assert _core.combined_sums(9, b.houses, [], [sums[0], sums[0]]) == []

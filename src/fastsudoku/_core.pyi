@@ -71,6 +71,13 @@ LINE_LOCKOUT: int
 def leftover_sums(
     n: int, houses: List[List[int]], nboxes: int, sums: List[Tuple[Any, ...]], most: int
 ) -> List[Tuple[List[int], List[int], int, bool]]: ...
+def combined_sums(
+    n: int,
+    houses: List[List[int]],
+    differ: List[Tuple[int, int]],
+    sums: List[Tuple[Any, ...]],
+    most: int = ...,
+) -> List[Tuple[List[int], List[int], int, bool]]: ...
 def variant_search(
     model: VariantModel, values: bytes, options: Options
 ) -> Tuple[int, Optional[bytes], int, int]: ...

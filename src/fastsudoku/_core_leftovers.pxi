@@ -321,3 +321,195 @@ def leftover_sums(int n, list houses, int nboxes, list sums, int most):
         free(region)
         free(inside)
     return out.sums
+
+
+# --------------------------------------------------------------------------------------------
+# Combined sums: two sums over disjoint cells that see each other a lot add up to one sum
+# whose cells fall in larger groups of cells that must differ, so its least and most totals
+# (k smallest and k largest values a group) are much closer to its target than the two
+# were apart -- a little killer's diagonals combined can leave one unit of slack.  The
+# idea (scores, greedy merging) is the Interactive Sudoku Solver's optimizer's.
+# --------------------------------------------------------------------------------------------
+
+cdef class _SumRecord:
+    cdef readonly list cells  # sorted cells
+    cdef readonly object bits  # the cells as one Python int bit set
+    cdef readonly int64_t total
+    cdef readonly int64_t score
+    cdef readonly bint original
+
+
+cdef int _record_groups(const uint64_t *peers, int words, list cells, int32_t *sizes) except -1:
+    """Greedy groups of cells that all see each other, in the cells' order; their sizes
+    in `sizes`; returns how many."""
+    cdef int ngroups = 0, g, j, x, y, k = len(cells)
+    cdef int32_t *group = <int32_t *>malloc((k + 1) * sizeof(int32_t))
+    cdef bint fits
+    if group == NULL:
+        raise MemoryError()
+    try:
+        for j in range(k):
+            x = cells[j]
+            group[j] = -1
+            for g in range(ngroups):
+                fits = True
+                for i in range(j):
+                    if group[i] == g:
+                        y = cells[i]
+                        if not (peers[<size_t>x * words + (y >> 6)] >> (y & 63)) & 1:
+                            fits = False
+                            break
+                if fits:
+                    group[j] = g
+                    sizes[g] += 1
+                    break
+            if group[j] < 0:
+                group[j] = ngroups
+                sizes[ngroups] = 1
+                ngroups += 1
+    finally:
+        free(group)
+    return ngroups
+
+
+cdef _SumRecord _sum_record(int n, const uint64_t *peers, int words, list cells, int64_t total,
+                            bint original):
+    """A record of the sum of `cells` (sorted) to `total`, or None when no values reach
+    it.  Its score: for each group of k cells that differ, k (n - k) less the slack (how
+    far the total is from the nearer end of its reachable range)."""
+    cdef int k = len(cells), g, ngroups
+    cdef int64_t low = 0, high = 0, dof, score = 0
+    cdef int32_t *sizes = <int32_t *>calloc(k + 1, sizeof(int32_t))
+    if sizes == NULL:
+        raise MemoryError()
+    try:
+        ngroups = _record_groups(peers, words, cells, sizes)
+        for g in range(ngroups):
+            low += <int64_t>sizes[g] * (sizes[g] + 1) // 2
+            high += <int64_t>sizes[g] * (2 * n - sizes[g] + 1) // 2
+        if total < low or total > high:
+            return None
+        dof = min(total - low, high - total)
+        for g in range(ngroups):
+            score += <int64_t>sizes[g] * (n - sizes[g]) - dof
+    finally:
+        free(sizes)
+    cdef _SumRecord r = _SumRecord()
+    r.cells = cells
+    bits = 0
+    for x in cells:
+        bits |= 1 << x
+    r.bits = bits
+    r.total = total
+    r.score = score
+    r.original = original
+    return r
+
+
+cdef bint _related(const uint64_t *peers, int words, _SumRecord a, _SumRecord b):
+    """Disjoint, and at least 6 cells of the smaller see some cell of the larger."""
+    cdef int count = 0, x, w
+    cdef _SumRecord small = a if len(a.cells) < len(b.cells) else b
+    cdef _SumRecord big = b if small is a else a
+    if a.bits & b.bits or len(small.cells) < 6:
+        return False
+    big_words = [(big.bits >> (64 * w)) & 0xFFFFFFFFFFFFFFFF for w in range(words)]
+    cdef uint64_t *row
+    cdef uint64_t bw[V_PEER_WORDS * 4]
+    if words > V_PEER_WORDS * 4:
+        return False
+    for w in range(words):
+        bw[w] = big_words[w]
+    for x in small.cells:
+        row = <uint64_t *>peers + <size_t>x * words
+        for w in range(words):
+            if row[w] & bw[w]:
+                count += 1
+                break
+        if count >= 6:
+            return True
+    return False
+
+
+cdef _push_merge(int n, const uint64_t *peers, int words, dict active, list candidates,
+                 _SumRecord a, _SumRecord b):
+    """Propose merging a and b when they are related and the merge scores well."""
+    if not _related(peers, words, a, b):
+        return
+    merged_cells = sorted(a.cells + b.cells)
+    key = tuple(merged_cells)
+    if key in active:
+        return
+    c = _sum_record(n, peers, words, merged_cells, a.total + b.total, False)
+    if c is None:
+        return
+    if (c.score <= a.score or c.score <= b.score) and c.score <= a.score + b.score:
+        return
+    candidates.append((c.score, key, a, b, c))
+
+
+def combined_sums(int n, list houses, list differ, list sums, int most=300):
+    """Sums over merged disjoint sums (unit coefficients) that see each other: a list of
+    (cells, coefs, total, False) to add.  Pairs are merged greedily, the best score first,
+    while the merged record scores above both inputs (or their sum); only merged records
+    scoring above 0 are returned.  Skipped above `most` sums or 4096 cells."""
+    cdef int ncells = n * n, words = (ncells + 63) >> 6, i, j, x, y
+    if ncells > 4096:
+        return []
+    pool = []
+    for entry in sums:
+        cells, coefs, total = entry[0], entry[1], entry[2]
+        if len(entry) > 5 and entry[5] != V_LINEAR:
+            continue
+        if not cells or any(k != 1 for k in coefs) or len(set(cells)) != len(cells):
+            continue
+        pool.append((sorted(cells), total))
+    if len(pool) < 2 or len(pool) > most:
+        return []
+    cdef uint64_t *peers = <uint64_t *>calloc(<size_t>ncells * words + 1, sizeof(uint64_t))
+    if peers == NULL:
+        raise MemoryError()
+    try:
+        for house in houses:
+            for x in house:
+                for y in house:
+                    if x != y:
+                        peers[<size_t>x * words + (y >> 6)] |= (<uint64_t>1) << (y & 63)
+        for x, y in differ:
+            peers[<size_t>x * words + (y >> 6)] |= (<uint64_t>1) << (y & 63)
+            peers[<size_t>y * words + (x >> 6)] |= (<uint64_t>1) << (x & 63)
+        active = {}
+        for cells, total in pool:
+            key = tuple(cells)
+            if key in active:
+                continue
+            r = _sum_record(n, peers, words, cells, total, True)
+            if r is not None:
+                active[key] = r
+        candidates = []
+        records = list(active.values())
+        for i in range(len(records)):
+            for j in range(i + 1, len(records)):
+                _push_merge(n, peers, words, active, candidates, records[i], records[j])
+        while candidates:
+            candidates = [cand for cand in candidates
+                          if active.get(tuple(cand[2].cells)) is cand[2]
+                          and active.get(tuple(cand[3].cells)) is cand[3]
+                          and cand[1] not in active]
+            if not candidates:
+                break
+            best = max(candidates, key=lambda cand: (cand[0], cand[1]))
+            candidates.remove(best)
+            del active[tuple(best[2].cells)]
+            del active[tuple(best[3].cells)]
+            active[best[1]] = best[4]
+            for other in list(active.values()):
+                if other is not best[4]:
+                    _push_merge(n, peers, words, active, candidates, best[4], other)
+        out = []
+        for r in active.values():
+            if not r.original and r.score > 0:
+                out.append((list(r.cells), [1] * len(r.cells), r.total, False))
+        return out
+    finally:
+        free(peers)

@@ -723,7 +723,9 @@ class Variant:
                 raise VariantError(f"{con!r} is not a constraint of fastsudoku.variants")
             con._add(b)
         _negative(b, constraints)
+        made = list(b.sums)
         _innies(b)
+        b.sums += _core.combined_sums(n, b.houses, b.differ, made)
         model = _core.VariantModel(n, b.houses, b.differ, b.arcs, b.sums, b.init)
         _check_givens(model, grid)
         self._built["grid"] = grid
