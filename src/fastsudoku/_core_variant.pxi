@@ -411,9 +411,10 @@ cdef bint v_xsum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     cdef int first = m.sum_start[t], k = m.sum_start[t + 1] - m.sum_start[t]
     cdef const int32_t *cells = m.sum_cells + first
     cdef int64_t target = m.sum_target[t], rest, smin, smax
-    cdef uint64_t c0 = cand[cells[0]], bit, cx, union, w
+    cdef uint64_t c0 = cand[cells[0]], bit, cx, union, w, c, inside, outside, outer
     cdef uint64_t sup[64]
     cdef bint fits
+    cdef int j
     for x in range(k):
         sup[x] = 0
     w = c0
@@ -437,6 +438,31 @@ cdef bint v_xsum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
             smax += v_high(cx)
             union |= cx
         if not fits or not v_run_fits(rest, smin, smax, union, v - 1):
+            continue
+        if n <= V_SANDWICH_SETS and k == n:
+            # The value sets of the first v - 1 cells that make the rest (VModel.combos:
+            # every set S with v = |S| + 1 not in S and sum S + v = target): a set must lie
+            # within what those cells hold, its other values fit the cells after them.
+            inside = 0
+            outside = 0
+            outer = 0
+            fits = False
+            for x in range(v, k):
+                outer |= cand[cells[x]]
+            for j in range(m.combo_start[t], m.combo_start[t + 1]):
+                c = m.combos[j]
+                if popcount(c) == v - 1 and not c & ~union \
+                        and popcount(outer & ~(c | bit)) >= k - v:
+                    fits = True
+                    inside |= c
+                    outside |= ~(c | bit)
+            if not fits:
+                continue
+            sup[0] |= bit
+            for x in range(1, v):
+                sup[x] |= inside
+            for x in range(v, k):
+                sup[x] |= outside
             continue
         sup[0] |= bit
         for x in range(1, v):
@@ -990,6 +1016,36 @@ cdef list _sandwich_sets(int n, int64_t target):
     return out
 
 
+cdef list _xsum_sets(int n, int64_t target):
+    """The sets S of values 1..n (cached) with x = |S| + 1 not in S and sum S + x = target:
+    what the x - 1 cells after an X-sum's first cell (holding x) can hold."""
+    if target < 1 or target > n * (n + 1) // 2:
+        return []  # no set makes it (not cached)
+    key = ("xsum", n, target)
+    cached = _COMBOS.get(key)
+    if cached is not None:
+        return cached
+    cdef list out = []
+    cdef uint64_t S, full = (~(<uint64_t>0)) >> (64 - n)
+    cdef int v, x
+    cdef int64_t total
+    S = 0
+    while True:
+        x = popcount(S) + 1
+        if x <= n and not (S >> (x - 1)) & 1:
+            total = x
+            for v in range(n):
+                if (S >> v) & 1:
+                    total += v + 1
+            if total == target:
+                out.append(S)
+        S = (S - full) & full
+        if S == 0:
+            break
+    _COMBOS[key] = out
+    return out
+
+
 cdef int32_t *_csr(list rows, int32_t **start_out) except NULL:
     """Compressed rows of a list of int lists: the items; *start_out the row starts."""
     cdef int i, k, total = 0, nrows = len(rows)
@@ -1400,6 +1456,9 @@ cdef class VariantModel:
                 combo_rows.append(list(sets))
             elif kind == V_SANDWICH:
                 combo_rows.append(_sandwich_sets(n, target) if n <= V_SANDWICH_SETS else [])
+            elif kind == V_XSUM:
+                fits_sets = n <= V_SANDWICH_SETS and len(cells) == n
+                combo_rows.append(_xsum_sets(n, target) if fits_sets else [])
             elif distinct and n <= 16 and all(c == 1 for c in coefs):
                 combo_rows.append(_combos(n, len(cells), target))
             else:
