@@ -879,20 +879,13 @@ cdef inline int v_choose(VSearch *s, int d) noexcept nogil:
     model (peers, pair rules, sums).  1, or 0 when every cell is placed."""
     cdef const VModel *m = s.m
     cdef const uint64_t *cand = s.states + <size_t>d * m.ncells
-    cdef int cell, count, best = -1, best_count = 1, degree, best_degree = -1, v
-    cdef int64_t score, best_score = 0, lhs, rhs, top = 0
-    cdef uint64_t hot = 0
-    # The value met in most dead ends lately: cells that can hold it get a fifth of its
-    # score on top (the ISS's value scores); scores are kept five times over to stay whole.
-    for v in range(m.n):
-        if s.value_conflicts[v] > top:
-            top = s.value_conflicts[v]
-            hot = (<uint64_t>1) << v
+    cdef int cell, count, best = -1, best_count = 1, degree, best_degree = -1
+    cdef int64_t score, best_score = 0, lhs, rhs
     for cell in range(m.ncells):
         if has_one_bit(cand[cell]):
             continue
         count = popcount(cand[cell])
-        score = 5 * (s.conflicts[cell] + 1) + (top if cand[cell] & hot else 0)
+        score = s.conflicts[cell] + 1
         # score / count against best_score / best_count, in integers.
         lhs = score * best_count
         rhs = best_score * count
@@ -939,15 +932,11 @@ cdef inline int v_advance(VSearch *s, int d) noexcept nogil:
     if v_propagate(s, child):
         return STEP_DEEPER if rest else STEP_IN_PLACE
     s.conflicts[cell] += 1
-    s.value_conflicts[bit_index(bit)] += 1
     s.conflicts_left -= 1
     if s.conflicts_left <= 0:
-        # Halve every score now and then: recent dead ends count more than old ones
-        # (values' scores faster: they change more).
+        # Halve every score now and then: recent dead ends count more than old ones.
         for cell in range(m.ncells):
             s.conflicts[cell] >>= 1
-        for cell in range(m.n):
-            s.value_conflicts[cell] >>= 2
         s.conflicts_left = V_DECAY
     return STEP_FAILED if rest else STEP_SPENT
 
