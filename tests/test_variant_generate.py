@@ -148,13 +148,15 @@ def test_random_rule_templates_give_unique_puzzles(seed):
     template = Variant("." * (n * n), box=box, constraints=rules)
     try:
         template.model()
-    except VariantError:
-        return  # a rule malformed on this grid (named; tested elsewhere)
+    except VariantError as e:
+        pytest.skip(f"a rule malformed on this grid (named; tested elsewhere): {e}")
     solvable = brute_count(n, box, None, rules, [0] * (n * n), 1) if n == 4 else None
     try:
-        [puzzle] = generate(template, seed=seed, attempts=5)
+        made = generate(template, seed=seed, attempts=5)
     except GenerationError:
+        made = []
+    if not made:
         assert solvable in (0, None)
-        return
-    givens = _values(puzzle.givens)
-    assert brute_count(n, box, None, rules, givens, 2) == 1
+    else:
+        givens = _values(made[0].givens)
+        assert brute_count(n, box, None, rules, givens, 2) == 1
