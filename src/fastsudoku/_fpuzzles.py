@@ -14,12 +14,12 @@ rule raises VariantError naming it.
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
 from urllib.parse import unquote
 
 from ._errors import VariantError
+from ._iss import _box_shape
 from ._symbols import WIDE
 from ._variant_io import json_object
 
@@ -203,14 +203,6 @@ def _value(entry: Dict[str, Any], key: str) -> Optional[int]:
         raise VariantError(f"f-puzzles {key}: value {value!r} is not an integer") from None
 
 
-def _default_box(n: int) -> Optional[Tuple[int, int]]:
-    """f-puzzles' boxes for a side: the most square rows x columns, rows <= columns."""
-    for rows in range(math.isqrt(n), 1, -1):
-        if n % rows == 0:
-            return rows, n // rows
-    return None
-
-
 def from_fpuzzles(data: Any) -> Any:
     """A Variant from f-puzzles data: its JSON (text or dict), the compressed string, or an
     f-puzzles or SudokuPad link holding it."""
@@ -250,7 +242,7 @@ def from_fpuzzles(data: Any) -> Any:
     for key, reader in _READERS.items():
         if obj.get(key):
             reader(v, obj, key, n, constraints)
-    box: Any = _default_box(n)
+    box: Any = _box_shape(n)
     regions = None
     if any(label is not None for label in labels):
         if any(label is None for label in labels):
@@ -396,7 +388,7 @@ def _flags(v: Any, obj: Dict[str, Any], key: str, n: int, out: List[Any]) -> Non
     elif key == "diagonal+":
         out.append(v.Diagonals(main=False, anti=True))
     elif key == "disjointgroups":
-        box = _default_box(n)
+        box = _box_shape(n)
         if box is None:
             raise VariantError(f"f-puzzles disjointgroups: a {n}x{n} grid has no boxes")
         rows, cols = box

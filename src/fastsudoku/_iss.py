@@ -565,7 +565,8 @@ def _iss_line(p: _Puzzle, text: str, where: str) -> str:
 
 
 def _box_shape(n: int) -> Optional[Tuple[int, int]]:
-    """The ISS's default boxes of an n x n grid: (rows, columns) of a box, or None."""
+    """The default boxes of an n x n grid, the most square ones (rows <= columns), as the
+    ISS and f-puzzles draw them: (rows, columns) of a box, or None for a prime side."""
     for small in range(math.isqrt(n), 1, -1):
         if n % small == 0:
             return small, n // small

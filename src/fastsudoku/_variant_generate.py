@@ -13,7 +13,6 @@ stays unique (a check that needs more than ``node_limit`` guesses keeps the give
 
 from __future__ import annotations
 
-import hashlib
 import random
 import secrets
 from typing import Any, List, Optional, Sequence, Set, Tuple
@@ -27,8 +26,10 @@ _CHECK_GUESSES = 20000  # a uniqueness check longer than this keeps its given
 
 
 def _rng(seed: int, index: int, attempt: int) -> random.Random:
-    digest = hashlib.blake2b(f"{seed}:{index}:{attempt}".encode(), digest_size=8).digest()
-    return random.Random(int.from_bytes(digest, "little"))
+    """The random source of one puzzle, one attempt (the classic generator's seeds)."""
+    from ._generate import _seed64  # not at the top: _generate imports the API, which imports us
+
+    return random.Random(_seed64(seed, index, attempt))
 
 
 def _search(model: Any, values: Sequence[int], limit: int, node_limit: int) -> Tuple[Any, ...]:
@@ -135,14 +136,14 @@ def killer(
     joined cells with distinct digits, their totals, and as few givens as the random
     order leaves unique (often none).  Each is proven unique by the engine."""
     from . import variants as v
-    from ._fpuzzles import _default_box
+    from ._iss import _box_shape
 
     largest = count_value("largest", largest, 1)
     if template is None:
         size = count_value("size", size, 1)
         if size > 64:
             raise VariantError(f"killer: sides up to 64, not {size}")
-        template = v.Variant("." * (size * size), box=_default_box(size), alphabet=WIDE[:size])
+        template = v.Variant("." * (size * size), box=_box_shape(size), alphabet=WIDE[:size])
     return _make(template, count, seed, attempts, node_limit, largest)
 
 
@@ -230,7 +231,7 @@ def jigsaw_layout(
     the rows, for sides without boxes) by random swaps of cells between neighbouring
     regions that keep each region joined (``swaps``: how many; 0: 4 * size * size)."""
     from . import variants as v
-    from ._fpuzzles import _default_box
+    from ._iss import _box_shape
 
     size = count_value("size", size, 1)
     if size > 16:
@@ -240,7 +241,7 @@ def jigsaw_layout(
     if seed is None:
         seed = secrets.randbits(63)
     n = size
-    box = _default_box(n)
+    box = _box_shape(n)
     base = [
         (x // n) // box[0] * box[0] + (x % n) // box[1] if box else x // n for x in range(n * n)
     ]
