@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from typing import Any, Callable, Dict, List, Optional, TextIO
+from typing import Any, Callable, Dict, List, TextIO
 
 import fastsudoku
 
@@ -37,34 +37,37 @@ def add_generate_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--to", default="iss", choices=["iss", "json"], help="variant lines' form")
 
 
-#: --variant: the rules of each kind (a function of the side; jigsaw and killer apart).
-VARIANTS: Dict[str, Optional[Callable[[int], List[Any]]]] = {
+def _windows(n: int) -> List[Any]:
+    """Windoku's four extra 3x3 windows (9x9 only)."""
+    if n != 9:
+        raise ValueError("--variant windoku: 9x9 only (four extra 3x3 windows)")
+    return [
+        variants.Region([(r, c) for r in range(r0, r0 + 3) for c in range(c0, c0 + 3)])
+        for r0 in (1, 5)
+        for c0 in (1, 5)
+    ]
+
+
+#: --variant: the rules each kind puts on a grid of side n (a jigsaw's are its regions, a
+#: killer's its cages, both made apart).
+VARIANTS: Dict[str, Callable[[int], List[Any]]] = {
     "anti-knight": lambda n: [variants.AntiKnight()],
     "anti-king": lambda n: [variants.AntiKing()],
     "non-consecutive": lambda n: [variants.NonConsecutive()],
     "x": lambda n: [variants.Diagonals()],
-    "windoku": None,
-    "jigsaw": None,
-    "killer": None,
+    "windoku": _windows,
+    "jigsaw": lambda n: [],
+    "killer": lambda n: [],
 }
 
 
 def _variant_template(kind: str, n: int, box: Any, seed: Any) -> Any:
     if kind == "jigsaw":
         return variants.Variant("." * (n * n), regions=variants.jigsaw_layout(n, seed=seed))
-    rules = VARIANTS[kind]
-    if kind == "windoku":
-        if n != 9:
-            raise ValueError("--variant windoku: 9x9 only (four extra 3x3 windows)")
-        rules = lambda n: [  # noqa: E731 - the four windows of a 9x9 grid
-            variants.Region([(r, c) for r in range(r0, r0 + 3) for c in range(c0, c0 + 3)])
-            for r0 in (1, 5)
-            for c0 in (1, 5)
-        ]
-    assert rules is not None
+    rules = VARIANTS[kind](n)
     if box is None:  # the most square boxes of the side (none for a prime side)
         box = next(((r, n // r) for r in range(math.isqrt(n), 1, -1) if n % r == 0), None)
-    return variants.Variant("." * (n * n), box=box, constraints=rules(n))
+    return variants.Variant("." * (n * n), box=box, constraints=rules)
 
 
 def _run_variant(args: argparse.Namespace) -> int:
