@@ -409,6 +409,7 @@ ctypedef struct VSearch:
     int32_t nsqueue
     int64_t *conflicts        # ncells: dead ends met by guesses on each cell (v_choose)
     int64_t conflicts_left    # dead ends until the scores are halved
+    int64_t value_conflicts[64]  # dead ends met by each value (v_choose's bonus)
 
 
 # --------------------------------------------------------------------------------------------
