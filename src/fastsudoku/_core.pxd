@@ -378,6 +378,10 @@ ctypedef struct VModel:
     int32_t *cell_sums
     int32_t *sum_house_start  # nsums + 1: the houses holding every cell of a sum with sets
     int32_t *sum_houses
+    int32_t *comp_house_start  # nsums + 1: a set sum's houses of n cells holding all its cells
+    int32_t *comp_houses       # (the rest of such a house holds the values the set lacks)
+    int32_t *house_comp_start  # nhouses + 1: the sums with the house among their comp_houses
+    int32_t *house_comps
     # A house's crossings with other houses (v_locked), as a code read in order from
     # cross_code[cross_start[h]] to cross_code[cross_start[h + 1]]: for each family of
     # crossings whose shared cells do not overlap: its segment count, the count and

@@ -149,10 +149,17 @@ cdef bint v_cell(VSearch *s, uint64_t *cand, int x) noexcept nogil:
 cdef bint v_house(VSearch *s, uint64_t *cand, int h) noexcept nogil:
     """Hidden singles of a house of n cells (and its missing values: a contradiction)."""
     cdef const VModel *m = s.m
-    cdef int k, cell
+    cdef int k, cell, t
     cdef uint64_t once = 0, twice = 0, w, hidden, bit
     if not m.house_full[h]:
         return True
+    # The sums whose value sets this house's other cells bear on (v_sum_sets).
+    for k in range(m.house_comp_start[h], m.house_comp_start[h + 1]):
+        t = m.house_comps[k]
+        if not s.squeued[t]:
+            s.squeued[t] = 1
+            s.squeue[s.nsqueue] = t
+            s.nsqueue += 1
     for k in range(m.house_start[h], m.house_start[h + 1]):
         w = cand[m.house_cells[k]]
         twice |= once & w
@@ -661,15 +668,27 @@ cdef bint v_sum_sets(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """A distinct sum's (or renban's) value sets: those its cells can still cover."""
     cdef const VModel *m = s.m
     cdef int k, j, h, cell, cnt, last = -1
-    cdef uint64_t w, union_ok, must, S, cover, bit
+    cdef uint64_t w, union_ok, must, S, cover, bit, needed = 0, rest
     cdef bint ok
+    # In a house of n cells that holds the sum, the other cells hold the values its set
+    # lacks: a value none of them can take must be in the set.
+    for k in range(m.comp_house_start[t], m.comp_house_start[t + 1]):
+        h = m.comp_houses[k]
+        rest = 0
+        for j in range(m.house_start[h], m.house_start[h + 1]):
+            cell = m.house_cells[j]
+            if not v_in_sum(m, t, cell):
+                rest |= cand[cell]
+        needed |= m.full & ~rest
     # Distinct sums: the value sets (each of as many values as cells, summing to the
-    # target) that every cell can still take a value of, and that the cells together can
-    # cover.
+    # target) that every cell can still take a value of, that the cells together can
+    # cover, and that hold the values needed.
     union_ok = 0
     must = m.full
     for k in range(m.combo_start[t], m.combo_start[t + 1]):
         S = m.combos[k]
+        if needed & ~S:
+            continue
         cover = 0
         ok = True
         for cnt in range(m.sum_start[t], m.sum_start[t + 1]):
@@ -887,7 +906,9 @@ cdef inline int v_choose(VSearch *s, int d) noexcept nogil:
     # score on top (the ISS's value scores); scores are kept five times over to stay whole.
     # Up to 16x16 only (V_VALUE_SCORES_UPTO): on the empty 64x64 grid the scores, even
     # capped at the cell's own, take the search from 11,632 guesses to over 200,000 (the
-    # sides 16-49 unchanged or better); the killers they help are 9x9.
+    # sides 16-49 unchanged or better); the killers they help are 9x9.  The ISS's own
+    # guard (the top score at least n and half again the least) saves that grid too, but
+    # costs the 55 ISS killers 10% more guesses and 17% more time.
     if m.n <= V_VALUE_SCORES_UPTO:
         for v in range(m.n):
             if s.value_conflicts[v] > top:
@@ -1457,7 +1478,8 @@ cdef class VariantModel:
             raise MemoryError()
         combo_rows = []
         covering = []
-        house_sets = [set(hc) for hc in houses] if ncells > 64 * V_PEER_WORDS else []
+        complements = []
+        house_sets = [set(hc) for hc in houses]
         for i in range(m.nsums):
             cells, coefs, target, distinct = sums[i][:4]
             sets = sums[i][4] if len(sums[i]) > 4 else None
@@ -1479,16 +1501,27 @@ cdef class VariantModel:
                 combo_rows.append(_combos(n, len(cells), target))
             else:
                 combo_rows.append([])
-            if combo_rows[i] and ncells > 64 * V_PEER_WORDS:
-                # Without peer_bits (v_common_peers): the houses holding all the cells.
+            holding = []
+            if combo_rows[i]:
                 cs = set(cells)
                 x = cells[0]
-                covering.append([m.cell_houses[i]
-                                 for i in range(m.cell_house_start[x], m.cell_house_start[x + 1])
-                                 if cs <= house_sets[m.cell_houses[i]]])
-            else:
-                covering.append([])
+                holding = [m.cell_houses[j]
+                           for j in range(m.cell_house_start[x], m.cell_house_start[x + 1])
+                           if cs <= house_sets[m.cell_houses[j]]]
+            # Without peer_bits (v_common_peers): the houses holding all the cells.
+            covering.append(holding if ncells > 64 * V_PEER_WORDS else [])
+            # A cage's (or renban's) sets, as many distinct values as cells: in a house of
+            # n cells the other cells hold the values its set lacks (v_sum_sets).
+            whole = (kind == V_LINEAR and len(set(cells)) == len(cells)
+                     and all(popcount(S) == len(cells) for S in combo_rows[i]))
+            complements.append([h for h in holding if len(houses[h]) == n] if whole else [])
         m.sum_houses = _csr(covering, &m.sum_house_start)
+        m.comp_houses = _csr(complements, &m.comp_house_start)
+        by_house = [[] for _ in houses]
+        for i in range(m.nsums):
+            for h in complements[i]:
+                by_house[h].append(i)
+        m.house_comps = _csr(by_house, &m.house_comp_start)
         if ncells > 64 * V_PEER_WORDS:
             # Too large to keep (v_sum_sets uses the houses holding a sum instead).
             free(m.peer_bits)
@@ -1565,6 +1598,10 @@ cdef class VariantModel:
         free(m.cell_sums)
         free(m.sum_house_start)
         free(m.sum_houses)
+        free(m.comp_house_start)
+        free(m.comp_houses)
+        free(m.house_comp_start)
+        free(m.house_comps)
         free(m.peer_bits)
         free(m.cross_start)
         free(m.cross_code)
