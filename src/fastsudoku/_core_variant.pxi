@@ -6,6 +6,8 @@
 #       level d   | cand[0] cand[1] ... cand[ncells-1] |   uint64, bit v-1 <=> value v left
 #
 #   branch_cell[d], branch_rest[d]   the cell guessed at level d, its values not yet tried
+#   branch_bit[d], branch_other[d]   or (branch_bit non-zero) a value with two places in a
+#                                    house: branch_cell, then branch_other (branch_rest 2, 1)
 #   queue / hqueue / squeue          the propagation's work: cells, houses, sums to look at
 #
 # The model (VModel, _core.pxd) is built once per puzzle with the GIL (VariantModel below)
@@ -807,7 +809,9 @@ cdef int v_grow(VSearch *s) noexcept nogil:
     cdef int capacity = s.capacity * 2
     if not (regrow(<void **>&s.states, <size_t>capacity * s.m.ncells * sizeof(uint64_t))
             and regrow(<void **>&s.branch_cell, capacity * sizeof(int32_t))
-            and regrow(<void **>&s.branch_rest, capacity * sizeof(uint64_t))):
+            and regrow(<void **>&s.branch_rest, capacity * sizeof(uint64_t))
+            and regrow(<void **>&s.branch_bit, capacity * sizeof(uint64_t))
+            and regrow(<void **>&s.branch_other, capacity * sizeof(int32_t))):
         return -1
     s.capacity = capacity
     return 0
@@ -828,6 +832,8 @@ cdef int v_init(VSearch *s, const VModel *m, const uint8_t *values) noexcept nog
     s.states = <uint64_t *>malloc(<size_t>s.capacity * ncells * sizeof(uint64_t))
     s.branch_cell = <int32_t *>malloc(s.capacity * sizeof(int32_t))
     s.branch_rest = <uint64_t *>malloc(s.capacity * sizeof(uint64_t))
+    s.branch_bit = <uint64_t *>calloc(s.capacity, sizeof(uint64_t))
+    s.branch_other = <int32_t *>malloc(s.capacity * sizeof(int32_t))
     s.queue = <int32_t *>malloc((ncells + 1) * sizeof(int32_t))
     s.queued = <uint8_t *>calloc(ncells + 1, 1)
     s.hqueue = <int32_t *>malloc((m.nhouses + 1) * sizeof(int32_t))
@@ -838,7 +844,8 @@ cdef int v_init(VSearch *s, const VModel *m, const uint8_t *values) noexcept nog
     s.conflicts_left = V_DECAY
     if (s.conflicts == NULL or s.states == NULL or s.branch_cell == NULL or s.branch_rest == NULL
             or s.queue == NULL or s.queued == NULL or s.hqueue == NULL or s.hqueued == NULL
-            or s.squeue == NULL or s.squeued == NULL):
+            or s.squeue == NULL or s.squeued == NULL or s.branch_bit == NULL
+            or s.branch_other == NULL):
         return -1
     cand = s.states
     # Before any dead end, how much more constrained the model makes a cell than the least
@@ -869,6 +876,10 @@ cdef void v_free(VSearch *s) noexcept nogil:
     free(s.states)
     free(s.branch_cell)
     free(s.branch_rest)
+    free(s.branch_bit)
+    free(s.branch_other)
+    s.branch_bit = NULL
+    s.branch_other = NULL
     free(s.queue)
     free(s.queued)
     free(s.hqueue)
@@ -934,7 +945,59 @@ cdef inline int v_choose(VSearch *s, int d) noexcept nogil:
         return 0
     s.branch_cell[d] = best
     s.branch_rest[d] = cand[best]
+    s.branch_bit[d] = 0
+    if best_count > 2 and s.conflicts[best] > 0:
+        v_choose_place(s, d, cand, s.conflicts[best] / <double>best_count)
     return 1
+
+
+cdef void v_choose_place(VSearch *s, int d, const uint64_t *cand,
+                         double cell_score) noexcept nogil:
+    """When the chosen cell has more than two values and has met dead ends: a value with
+    exactly two places in a house of n cells, scored half the larger conflict score of the
+    two cells, is branched on instead (the cell with the larger score first) if it scores
+    at least the cell's conflicts per value; the last such value found wins a tie.  The
+    Interactive Sudoku Solver's house candidates, with its rule for when to look.  55 ISS
+    killers (count to 2, one thread): CPU 4.81 -> 4.09 s, guesses 247,155 -> 201,369;
+    ISS examples: Wecoc #1 565 -> 505 ms, 'Killing with flowers' 21.8 -> 19.9, Sudoku X
+    2.1 -> 1.9, Strict XV 0.26 -> 0.57, Anti-knights move 0.06 -> 0.19."""
+    cdef const VModel *m = s.m
+    cdef int h, k, c0, c1, x
+    cdef uint64_t once, twice, thrice, w, two, bit
+    cdef double best = cell_score, score
+    for h in range(m.nhouses):
+        if not m.house_full[h]:
+            continue
+        once = 0
+        twice = 0
+        thrice = 0
+        for k in range(m.house_start[h], m.house_start[h + 1]):
+            w = cand[m.house_cells[k]]
+            thrice |= twice & w
+            twice |= once & w
+            once |= w
+        two = twice & ~thrice
+        while two:
+            bit = lowest_bit(two)
+            two ^= bit
+            c0 = -1
+            c1 = -1
+            for k in range(m.house_start[h], m.house_start[h + 1]):
+                x = m.house_cells[k]
+                if cand[x] & bit:
+                    if c0 < 0:
+                        c0 = x
+                    else:
+                        c1 = x
+            score = 0.5 * max(s.conflicts[c0], s.conflicts[c1])
+            if score >= best:
+                best = score
+                if s.conflicts[c0] > s.conflicts[c1]:
+                    c0, c1 = c1, c0
+                s.branch_cell[d] = c1
+                s.branch_other[d] = c0
+                s.branch_bit[d] = bit
+                s.branch_rest[d] = 2
 
 
 cdef inline bint v_has_next(const VSearch *s, int d) noexcept nogil:
@@ -942,14 +1005,22 @@ cdef inline bint v_has_next(const VSearch *s, int d) noexcept nogil:
 
 
 cdef inline int v_advance(VSearch *s, int d) noexcept nogil:
-    """Try the next value of level d's cell (a STEP_ code): on a copy of level d at d + 1,
-    or, for its last value, on level d itself."""
+    """Try the next value of level d's cell, or the next place of its house value (a STEP_
+    code): on a copy of level d at d + 1, or, for its last alternative, on level d itself."""
     cdef const VModel *m = s.m
     cdef uint64_t rest = s.branch_rest[d]
     cdef uint64_t bit = lowest_bit(rest)
     cdef int cell = s.branch_cell[d]
     cdef uint64_t *child
-    rest ^= bit
+    if s.branch_bit[d]:
+        bit = s.branch_bit[d]
+        if rest == 2:
+            rest = 1
+        else:
+            rest = 0
+            cell = s.branch_other[d]
+    else:
+        rest ^= bit
     s.branch_rest[d] = rest
     if rest == 0:
         child = s.states + <size_t>d * m.ncells
