@@ -394,6 +394,7 @@ ctypedef struct VModel:
     uint64_t *peer_bits       # ncells rows of ncells bits: the cell's peers (sides <= 32)
     uint64_t *init
     int32_t *degree           # ncells: peers + 4 * (pair rules + sums), v_choose's tie-break
+    int64_t *prior            # ncells: each cell's conflict score at the start (v_init)
 
 ctypedef struct VSearch:
     SearchRun run
