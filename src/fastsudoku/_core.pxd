@@ -415,8 +415,8 @@ ctypedef struct VSearch:
     int64_t *conflicts        # ncells: dead ends met by guesses on each cell (v_choose)
     int64_t conflicts_left    # dead ends until the scores are halved
     int64_t value_conflicts[64]  # dead ends met by each value (v_choose's bonus)
-    uint64_t *branch_bit      # 0: a cell branch; else a value's two places in a house
-    int32_t *branch_other     # (branch_cell first, then branch_other)
+    uint64_t *branch_bit      # 0: a cell's values; else a value tried two ways: in
+    int32_t *branch_other     # branch_cell, then in branch_other (or out of the cell: -1)
 
 
 # --------------------------------------------------------------------------------------------
