@@ -21,15 +21,15 @@
 # A changed cell is queued once.  Taking a cell off the queue: a placed cell's value
 # leaves its peers; each pair rule from it keeps, in the other cell, the values some value
 # left here allows (arc consistency); its houses and sums are queued.  When no cell is
-# queued: each queued house is checked -- a value no cell of the house has is a
-# contradiction in a house of n cells, and a value with one cell left goes there (hidden
-# single); a value whose cells all lie where the house crosses another leaves the other's
-# cells (locked values) -- then each queued sum: bounds (each group of cells that differ
-# between its k smallest and k largest values, given the other groups' ranges), exact
-# totals for sums with at most 3 open terms, and for a distinct sum, its value sets that
-# the cells can still cover: a value outside all of them leaves the sum's cells, a value
-# inside all of them goes to its one cell left, or leaves the cells that see every cell
-# of the sum that can hold it.  Until nothing is queued.
+# queued: each queued sum -- bounds (each group of cells that differ between its k
+# smallest and k largest values, given the other groups' ranges), exact totals for sums
+# with at most 3 open terms, and for a distinct sum, its value sets that the cells can
+# still cover: a value outside all of them leaves the sum's cells, a value inside all of
+# them goes to its one cell left, or leaves the cells that see every cell of the sum that
+# can hold it -- then, no sum queued, each queued house: a value no cell of the house has
+# is a contradiction in a house of n cells, and a value with one cell left goes there
+# (hidden single); a value whose cells all lie where the house crosses another leaves the
+# other's cells (locked values).  Until nothing is queued.
 
 
 cdef enum:
@@ -768,7 +768,11 @@ cdef bint v_common_peers(VSearch *s, uint64_t *cand, int t, uint64_t bit) noexce
 
 cdef bint v_propagate(VSearch *s, uint64_t *cand) noexcept nogil:
     """Propagate the queued cells to a fixed point; False on a contradiction (the queues
-    are then cleared)."""
+    are then cleared).  Cells first, then one sum, then (no sum queued) one house: with the
+    houses before the sums, each house (hidden singles and locked values, the dearer
+    check) ran again for every sum that moved one of its cells -- sums first took the 55
+    ISS killers from 2.85 to 2.05 s, Wecoc #1 560 -> 423 ms, 13 little killers 1.82 ->
+    1.18 s (the same guesses but on Mathemagic #8, 249,350 -> 254,164)."""
     cdef int x
     while True:
         while s.nqueue:
@@ -778,19 +782,19 @@ cdef bint v_propagate(VSearch *s, uint64_t *cand) noexcept nogil:
             if not v_cell(s, cand, x):
                 v_clear_queues(s)
                 return False
-        if s.nhqueue:
-            s.nhqueue -= 1
-            x = s.hqueue[s.nhqueue]
-            s.hqueued[x] = 0
-            if not v_house(s, cand, x):
-                v_clear_queues(s)
-                return False
-            continue
         if s.nsqueue:
             s.nsqueue -= 1
             x = s.squeue[s.nsqueue]
             s.squeued[x] = 0
             if not v_sum(s, cand, x):
+                v_clear_queues(s)
+                return False
+            continue
+        if s.nhqueue:
+            s.nhqueue -= 1
+            x = s.hqueue[s.nhqueue]
+            s.hqueued[x] = 0
+            if not v_house(s, cand, x):
                 v_clear_queues(s)
                 return False
             continue
