@@ -1609,7 +1609,7 @@ cdef class VariantModel:
         combo_rows = []
         covering = []
         complements = []
-        house_sets = [set(hc) for hc in houses]
+        house_sets = None             # made on the first sum with value sets
         for i in range(m.nsums):
             cells, coefs, target, distinct = sums[i][:4]
             sets = sums[i][4] if len(sums[i]) > 4 else None
@@ -1633,6 +1633,8 @@ cdef class VariantModel:
                 combo_rows.append([])
             holding = []
             if combo_rows[i]:
+                if house_sets is None:
+                    house_sets = [set(hc) for hc in houses]
                 cs = set(cells)
                 x = cells[0]
                 holding = [m.cell_houses[j]
