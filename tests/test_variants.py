@@ -637,6 +637,14 @@ def test_leftover_sums_hold_in_the_solution_of_9x9_killers(seed):
     _innies(b)
     derived = b.sums[known:]
     assert derived  # a tiling always leaves something: the whole grid's leftover at least
+    # No equation twice (the leftovers of a row and of a box can be one sum either way
+    # round): every derived sum differs from the others and from the cages, up to sign.
+    equations = set()
+    for cells, coefs, total, _ in b.sums:
+        terms = {(x, k) for x, k in zip(cells, coefs)}
+        flipped = frozenset((x, -k) for x, k in terms), -total
+        assert flipped not in equations and (frozenset(terms), total) not in equations
+        equations.add((frozenset(terms), total))
     for cells, coefs, total, distinct in derived:
         assert sum(k * grid[x] for x, k in zip(cells, coefs)) == total, (cells, coefs, total)
         if distinct:
@@ -646,6 +654,40 @@ def test_leftover_sums_hold_in_the_solution_of_9x9_killers(seed):
     result = fs.search(puzzle, limit=2)
     assert result.count >= 1  # the grid itself keeps every rule
     check_variant(9, (3, 3), None, cages, _values(givens), _values(result.solution))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_propagation_keeps_the_grid_a_killer_was_cut_from(seed):
+    """Soundness of every propagator together (sums, leftovers, houses, locked values):
+    from a killer cut from a grid, with some of the grid's values placed, propagation
+    before any guess keeps the grid's value in every cell; a wrong value placed in a
+    cell either leaves the grid's values elsewhere or is found out (None); and a
+    placement that breaks a cage at once is a contradiction."""
+    rng = random.Random(seed)
+    grid = _shuffled_grid(rng, [int(ch) for ch in SOLUTION9])
+    cages = _tiling_cages(rng, grid, 9, most=rng.choice([3, 5, 7]))
+    model = Variant("." * 81, constraints=cages).model()
+    for _ in range(20):
+        values = bytearray(81)
+        for x in rng.sample(range(81), rng.randint(0, 30)):
+            values[x] = grid[x]
+        cand = model.propagated(bytes(values))
+        assert cand is not None
+        for x in range(81):
+            assert cand[x] >> (grid[x] - 1) & 1, (x, grid[x], bin(cand[x]))
+            if values[x]:
+                assert cand[x] == 1 << (values[x] - 1)
+    # Both cells of a two-cell cage placed with values that miss its total: contradiction.
+    pairs = [c for c in cages if len(c.cells) == 2]
+    for cage in pairs:
+        (r0, c0), (r1, c1) = cage.cells
+        a = 1 if cage.total != 3 else 2
+        b = 3 if cage.total != a + 3 else 4
+        values = bytearray(81)
+        values[r0 * 9 + c0], values[r1 * 9 + c1] = a, b
+        assert model.propagated(bytes(values)) is None, (cage, a, b)
+    with pytest.raises(ValueError):
+        model.propagated(bytes(80))
 
 
 @pytest.mark.parametrize("seed", range(5))

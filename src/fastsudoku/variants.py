@@ -725,7 +725,7 @@ class Variant:
         _negative(b, constraints)
         made = list(b.sums)
         _innies(b)
-        b.sums += _core.combined_sums(n, b.houses, b.differ, made)
+        b.sums += _new_sums(b.sums, _core.combined_sums(n, b.houses, b.differ, made))
         model = _core.VariantModel(n, b.houses, b.differ, b.arcs, b.sums, b.init)
         _check_givens(model, grid)
         self._built["grid"] = grid
@@ -752,7 +752,31 @@ def _innies(b: _Builder) -> None:
     distinct sum propagated like a cage.  For a single house, each cage with exactly one
     cell outside it gives one more (the outie).  The idea of counting a cage on its larger
     side is the Interactive Sudoku Solver's (its optimizer)."""
-    b.sums += _core.leftover_sums(b.n, b.houses, b.nboxes, b.sums, _LEFTOVER_MOST)
+    b.sums += _new_sums(
+        b.sums, _core.leftover_sums(b.n, b.houses, b.nboxes, b.sums, _LEFTOVER_MOST)
+    )
+
+
+def _sum_key(entry: Tuple[Any, ...]) -> Tuple[Any, ...]:
+    """A linear sum's equation whatever the order of its terms or its sign: the pairs
+    (cell, coefficient) sorted, the first coefficient made positive, and the total."""
+    terms = sorted(zip(entry[0], entry[1]))
+    sign = -1 if terms and terms[0][1] < 0 else 1
+    return tuple((x, sign * k) for x, k in terms), sign * entry[2]
+
+
+def _new_sums(made: List[Tuple[Any, ...]], derived: List[Tuple[Any, ...]]) -> List[Tuple[Any, ...]]:
+    """The derived sums whose equations are not already among `made` nor earlier in
+    `derived` (the leftovers of a row and of a box can be one equation written twice,
+    once each way round: propagating it twice is wasted work)."""
+    seen = {_sum_key(e) for e in made if len(e) < 6 or not e[5]}
+    out = []
+    for entry in derived:
+        key = _sum_key(entry)
+        if key not in seen:
+            seen.add(key)
+            out.append(entry)
+    return out
 
 
 def _side(givens: Any) -> Optional[int]:
