@@ -1,6 +1,7 @@
 """Variant Sudoku on the variant engine, against the rules checked directly and brute force
 (tests/variant_reference.py) on small grids, and the errors of malformed rules."""
 
+import itertools
 import random
 
 import pytest
@@ -688,6 +689,61 @@ def test_propagation_keeps_the_grid_a_killer_was_cut_from(seed):
         assert model.propagated(bytes(values)) is None, (cage, a, b)
     with pytest.raises(ValueError):
         model.propagated(bytes(80))
+
+
+def _sees9(a, b):
+    """Whether cells a and b (row, column) of a 9x9 grid share a row, column or box."""
+    return a[0] == b[0] or a[1] == b[1] or (a[0] // 3, a[1] // 3) == (b[0] // 3, b[1] // 3)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_sums_of_two_or_three_open_cells_keep_exactly_their_solutions(seed):
+    """A sum of 2 or 3 open cells (random coefficients and total, often two of them in
+    one row, with up to two more of its cells placed) leaves, on an otherwise empty 9x9
+    grid, exactly the values that take part in a solution of the sum with cells that
+    see each other different -- brute force over the open cells' values.  (x + y = 12
+    in one row keeps no 6.)"""
+    rng = random.Random(seed)
+    n = 9
+    nopen = rng.choice([2, 3])
+    row = rng.randrange(n)
+    a, b = rng.sample(range(n), 2)
+    cells = [(row, a), (row, b)] if rng.random() < 0.7 else []
+    everywhere = [(r, c) for r in range(n) for c in range(n)]
+    cells += rng.sample([x for x in everywhere if x not in cells], nopen - len(cells))
+    values = {}
+    for cell in rng.sample([x for x in everywhere if x not in cells], rng.choice([0, 1, 2])):
+        free = [
+            v for v in range(1, n + 1) if all(not _sees9(cell, y) or values[y] != v for y in values)
+        ]
+        values[cell] = rng.choice(free)
+    placed = list(values)
+    coefs = [rng.choice([1, 1, 1, -1, 2, -2, 3]) for _ in cells + placed]
+    fixed = sum(k * values[c] for k, c in zip(coefs[nopen:], placed))
+    solutions = []
+    for vs in itertools.product(range(1, n + 1), repeat=nopen):
+        assigned = dict(zip(cells, vs))
+        assigned.update(values)
+        if not any(
+            _sees9(x, y) and assigned[x] == assigned[y]
+            for x, y in itertools.combinations(assigned, 2)
+        ):
+            solutions.append(vs)
+    assert solutions  # the open cells can always take distinct values beside two givens
+    target = rng.choice(solutions)
+    total = sum(k * v for k, v in zip(coefs, target)) + fixed
+    keep = [set() for _ in cells]
+    for vs in solutions:
+        if sum(k * v for k, v in zip(coefs, vs)) + fixed == total:
+            for i, v in enumerate(vs):
+                keep[i].add(v)
+    givens = ["."] * (n * n)
+    for (r, c), v in values.items():
+        givens[r * n + c] = str(v)
+    puzzle = Variant("".join(givens), constraints=[Sum(cells + placed, total, coefs)])
+    cand = puzzle.model().propagated(bytes(puzzle.grid().values))
+    got = [{v + 1 for v in range(n) if cand[r * n + c] >> v & 1} for r, c in cells]
+    assert got == keep, (cells, coefs, total, values)
 
 
 @pytest.mark.parametrize("seed", range(5))

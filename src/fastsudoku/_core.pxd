@@ -381,6 +381,8 @@ ctypedef struct VModel:
     int32_t *sum_houses
     int32_t *comp_house_start  # nsums + 1: a set sum's houses of n cells holding all its cells
     int32_t *comp_houses       # (the rest of such a house holds the values the set lacks)
+    int32_t *comp_cell_start   # one per comp_houses entry + 1: that house's cells outside the sum
+    int32_t *comp_cells
     int32_t *house_comp_start  # nhouses + 1: the sums with the house among their comp_houses
     int32_t *house_comps
     # A house's crossings with other houses (v_locked), as a code read in order from

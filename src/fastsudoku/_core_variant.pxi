@@ -35,6 +35,7 @@
 cdef enum:
     V_DP_CELLS = 32           # sums of at most this many cells get exact totals (v_sum_exact)
     V_EXACT_OPEN = 3          # sums with more open terms: bounds only (as cheap, as strong)
+    V_FEW_UPTO = 16           # sides whose 2-3 open-cell sums are solved out (v_sum_few)
     V_PRIOR_DIV = 4           # a cell's starting conflict score: its degree / this
     V_GROUPS = 32             # v_sum keeps the ranges of this many groups (the rest: again)
     V_SEGMENTS = 64           # crossings in one family of v_locked (no more than n)
@@ -610,6 +611,74 @@ cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     return v_sum_sets(s, cand, t)
 
 
+cdef inline bint v_peers(const VModel *m, int a, int b) noexcept nogil:
+    """Whether cells a and b must differ (peer_bits, which the caller checked exist)."""
+    return (m.peer_bits[<size_t>a * m.peer_words + (b >> 6)] >> (b & 63)) & 1
+
+
+cdef int v_sum_few(VSearch *s, uint64_t *cand, int t) noexcept nogil:
+    """A sum without value sets with two or three open cells, exactly and with the open
+    cells that see each other holding different values (v_sum_exact's totals do not know
+    that: x + y = 12 in one row keeps 6 in both).  Each value of the first open cell, and
+    of the second when there are three, fixes the last; the values that take part in a
+    solution stay.  At most n * n steps (sides up to V_FEW_UPTO).  1, 0 on a
+    contradiction, -1 when an open cell's coefficient is 0 (v_sum_exact's totals then)."""
+    cdef const VModel *m = s.m
+    cdef int start = m.sum_start[t], stop = m.sum_start[t + 1], i, nopen = 0, n = m.n
+    cdef int cell[3]
+    cdef int64_t coef[3]
+    cdef int64_t rest = m.sum_target[t], r, va, vb, vc
+    cdef uint64_t w, wa, wb, keep0 = 0, keep1 = 0, keep2 = 0
+    cdef bint p01, p02, p12
+    for i in range(start, stop):
+        w = cand[m.sum_cells[i]]
+        if has_one_bit(w):
+            rest -= m.sum_coef[i] * v_low(w)
+        else:
+            if m.sum_coef[i] == 0:
+                return -1
+            cell[nopen] = m.sum_cells[i]
+            coef[nopen] = m.sum_coef[i]
+            nopen += 1
+    p01 = v_peers(m, cell[0], cell[1])
+    if nopen == 2:
+        wa = cand[cell[0]]
+        while wa:
+            va = bit_index(lowest_bit(wa)) + 1
+            wa = clear_lowest_bit(wa)
+            r = rest - coef[0] * va
+            if r % coef[1]:
+                continue
+            vb = r // coef[1]
+            if 1 <= vb <= n and (cand[cell[1]] >> (vb - 1)) & 1 and not (p01 and va == vb):
+                keep0 |= (<uint64_t>1) << (va - 1)
+                keep1 |= (<uint64_t>1) << (vb - 1)
+        return v_restrict(s, cand, cell[0], keep0) and v_restrict(s, cand, cell[1], keep1)
+    p02 = v_peers(m, cell[0], cell[2])
+    p12 = v_peers(m, cell[1], cell[2])
+    wa = cand[cell[0]]
+    while wa:
+        va = bit_index(lowest_bit(wa)) + 1
+        wa = clear_lowest_bit(wa)
+        wb = cand[cell[1]]
+        if p01:
+            wb &= ~((<uint64_t>1) << (va - 1))
+        while wb:
+            vb = bit_index(lowest_bit(wb)) + 1
+            wb = clear_lowest_bit(wb)
+            r = rest - coef[0] * va - coef[1] * vb
+            if r % coef[2]:
+                continue
+            vc = r // coef[2]
+            if (1 <= vc <= n and (cand[cell[2]] >> (vc - 1)) & 1
+                    and not (p02 and vc == va) and not (p12 and vc == vb)):
+                keep0 |= (<uint64_t>1) << (va - 1)
+                keep1 |= (<uint64_t>1) << (vb - 1)
+                keep2 |= (<uint64_t>1) << (vc - 1)
+    return (v_restrict(s, cand, cell[0], keep0) and v_restrict(s, cand, cell[1], keep1)
+            and v_restrict(s, cand, cell[2], keep2))
+
+
 cdef bint v_sum_exact(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """A sum without value sets, exactly: when its terms' spreads add up to at most 63, the
     totals each prefix of its terms can reach (pre) and the totals each prefix must reach
@@ -631,6 +700,10 @@ cdef bint v_sum_exact(VSearch *s, uint64_t *cand, int t) noexcept nogil:
         open_terms += not has_one_bit(cand[m.sum_cells[start + i]])
     if open_terms > V_EXACT_OPEN:
         return True
+    if open_terms >= 2 and m.peer_words and m.n <= V_FEW_UPTO:
+        i = v_sum_few(s, cand, t)
+        if i >= 0:
+            return i
     for i in range(count):
         w = cand[m.sum_cells[start + i]]
         coef = m.sum_coef[start + i]
@@ -682,26 +755,30 @@ cdef bint v_sum_sets(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """A distinct sum's (or renban's) value sets: those its cells can still cover."""
     cdef const VModel *m = s.m
     cdef int k, j, h, cell, cnt, last = -1
-    cdef uint64_t w, union_ok, must, S, cover, bit, needed = 0, rest
+    cdef uint64_t w, union_ok, must, S, cover, bit, needed = 0, rest, union
     cdef bint ok
     # In a house of n cells that holds the sum, the other cells hold the values its set
     # lacks: a value none of them can take must be in the set.
     for k in range(m.comp_house_start[t], m.comp_house_start[t + 1]):
-        h = m.comp_houses[k]
         rest = 0
-        for j in range(m.house_start[h], m.house_start[h + 1]):
-            cell = m.house_cells[j]
-            if not v_in_sum(m, t, cell):
-                rest |= cand[cell]
+        for j in range(m.comp_cell_start[k], m.comp_cell_start[k + 1]):
+            rest |= cand[m.comp_cells[j]]
         needed |= m.full & ~rest
     # Distinct sums: the value sets (each of as many values as cells, summing to the
     # target) that every cell can still take a value of, that the cells together can
-    # cover, and that hold the values needed.
+    # cover, and that hold the values needed.  First, cheaply: a set within the values the
+    # cells hold, holding every placed value and every needed one.
+    union = 0
+    for k in range(m.sum_start[t], m.sum_start[t + 1]):
+        w = cand[m.sum_cells[k]]
+        union |= w
+        if has_one_bit(w):
+            needed |= w
     union_ok = 0
     must = m.full
     for k in range(m.combo_start[t], m.combo_start[t + 1]):
         S = m.combos[k]
-        if needed & ~S:
+        if needed & ~S or S & ~union:
             continue
         cover = 0
         ok = True
@@ -1666,6 +1743,9 @@ cdef class VariantModel:
             complements.append([h for h in holding if len(houses[h]) == n] if whole else [])
         m.sum_houses = _csr(covering, &m.sum_house_start)
         m.comp_houses = _csr(complements, &m.comp_house_start)
+        m.comp_cells = _csr([[x for x in houses[h] if x not in sums[i][0]]
+                             for i in range(m.nsums) for h in complements[i]],
+                            &m.comp_cell_start)
         by_house = [[] for _ in houses]
         for i in range(m.nsums):
             for h in complements[i]:
@@ -1730,6 +1810,11 @@ cdef class VariantModel:
                     where[val] = x
         return None
 
+    def _set_prior(self, list prior):
+        cdef int x
+        for x in range(self.m.ncells):
+            self.m.prior[x] = prior[x]
+
     def propagated(self, bytes values):
         """The candidates (a bit mask a cell, value v as bit v - 1) that propagation leaves
         from the puzzle `values` (a value a cell, 0 empty) before any guess, or None when
@@ -1777,6 +1862,8 @@ cdef class VariantModel:
         free(m.sum_houses)
         free(m.comp_house_start)
         free(m.comp_houses)
+        free(m.comp_cell_start)
+        free(m.comp_cells)
         free(m.house_comp_start)
         free(m.house_comps)
         free(m.peer_bits)
