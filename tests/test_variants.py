@@ -821,3 +821,29 @@ def test_combined_sums_hold_in_the_grid_they_come_from():
     # Sums that share cells, or too few, are never merged.
     assert _core.combined_sums(9, b.houses, [], sums[:1]) == []
     assert _core.combined_sums(9, b.houses, [], [sums[0], sums[0]]) == []
+
+
+def test_a_cage_one_cell_out_of_a_box_gives_the_house_outie():
+    """Wecoc #1 (an ISS example): cage r1c1 r1c2 r2c1 r3c1 r4c1 (24) has one cell outside
+    box 1, so box 1's other cells less r4c1 sum to 45 - 24 = 21 -- the ISS's outie, which
+    counting cages on their larger side does not make; every derived sum holds in the
+    stored solution."""
+    from pathlib import Path
+
+    from fastsudoku.variants import _innies, from_iss
+
+    data = Path(__file__).resolve().parent / "data" / "variants" / "iss_examples.txt"
+    block = next(b for b in data.read_text().split("\n\n") if "Wecoc #1 (" in b)
+    _, text, solution = block.strip().split("\n")
+    grid = [int(ch) for ch in solution]
+    b = _classic_builder(3)
+    for con in from_iss(text).constraints:
+        con._add(b)
+    known = len(b.sums)
+    _innies(b)
+    derived = b.sums[known:]
+    equations = {(tuple(sorted(zip(cells, coefs))), total) for cells, coefs, total, _ in derived}
+    outie = tuple(sorted([(2, 1), (10, 1), (11, 1), (19, 1), (20, 1), (27, -1)]))
+    assert (outie, 21) in equations
+    for cells, coefs, total, _ in derived:
+        assert sum(k * grid[x] for x, k in zip(cells, coefs)) == total

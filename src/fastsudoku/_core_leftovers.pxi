@@ -120,6 +120,38 @@ cdef _add_leftover(_Leftovers L, _LeftoverOut out, const int32_t *a, int na,
     out.sums.append((cells, coefs, rest, distinct))
 
 
+cdef _house_outies(_Leftovers L, _LeftoverOut out, const int32_t *region, int nr,
+                   int64_t total, int ntouched):
+    """The ISS's outies of a house (its optimizer's hidden cages): a cage of three or more
+    cells with exactly one outside the house makes the house's cells in neither it nor a
+    cage wholly inside (A) minus that outside cell (B) sum to the house's total less those
+    cages' totals.  Counting on the larger side (_leftover_region) counts such a cage in
+    with the cages half inside, and so yields another equation: Wecoc #1's box 1 gives
+    r1c3 + r2c2 + r2c3 + r3c2 + r3c3 - r4c1 = 21 only this way.  L.count: the region's
+    cells in each touched cage."""
+    cdef int i, j, c, x, size, na
+    cdef int64_t rest = total
+    for i in range(ntouched):
+        c = L.touched[i]
+        if L.count[c] == L.cage_start[c + 1] - L.cage_start[c]:
+            rest -= L.cage_total[c]
+    for i in range(ntouched):
+        c = L.touched[i]
+        size = L.cage_start[c + 1] - L.cage_start[c]
+        if size < 3 or L.count[c] != size - 1:
+            continue
+        na = 0
+        for j in range(nr):
+            x = L.cage_of[region[j]]
+            if x != c and (x < 0 or L.count[x] != L.cage_start[x + 1] - L.cage_start[x]):
+                L.c_cells[na] = region[j]
+                na += 1
+        for j in range(L.cage_start[c], L.cage_start[c + 1]):
+            if L.stamp[L.cage_cells[j]] != L.now:
+                L.c_cells[na] = L.cage_cells[j]
+        _add_leftover(L, out, L.c_cells, na, L.c_cells + na, 1, rest - L.cage_total[c])
+
+
 cdef _leftover_region(_Leftovers L, _LeftoverOut out, const int32_t *region, int nr,
                       int64_t total, bint single):
     """The leftover sums of one region (its cells sorted)."""
@@ -137,6 +169,8 @@ cdef _leftover_region(_Leftovers L, _LeftoverOut out, const int32_t *region, int
                 ntouched += 1
             L.count[c] += 1
     _sort_cells(L.touched, ntouched)  # the cages in their order (the sums' order)
+    if single:
+        _house_outies(L, out, region, nr, total, ntouched)
     # A cage counted in has more than half its cells inside: count[c] becomes -1.
     for i in range(ntouched):
         c = L.touched[i]
