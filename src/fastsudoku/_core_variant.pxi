@@ -1808,11 +1808,6 @@ cdef class VariantModel:
                     where[val] = x
         return None
 
-    def _set_prior(self, list prior):
-        cdef int x
-        for x in range(self.m.ncells):
-            self.m.prior[x] = prior[x]
-
     def propagated(self, bytes values):
         """The candidates (a bit mask a cell, value v as bit v - 1) that propagation leaves
         from the puzzle `values` (a value a cell, 0 empty) before any guess, or None when
