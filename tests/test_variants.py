@@ -661,9 +661,8 @@ def test_leftover_sums_hold_in_the_solution_of_9x9_killers(seed):
 def test_propagation_keeps_the_grid_a_killer_was_cut_from(seed):
     """Soundness of every propagator together (sums, leftovers, houses, locked values):
     from a killer cut from a grid, with some of the grid's values placed, propagation
-    before any guess keeps the grid's value in every cell; a wrong value placed in a
-    cell either leaves the grid's values elsewhere or is found out (None); and a
-    placement that breaks a cage at once is a contradiction."""
+    before any guess keeps the grid's value in every cell and the placed values; both
+    cells of a two-cell cage placed off its total is a contradiction (None)."""
     rng = random.Random(seed)
     grid = _shuffled_grid(rng, [int(ch) for ch in SOLUTION9])
     cages = _tiling_cages(rng, grid, 9, most=rng.choice([3, 5, 7]))
