@@ -71,9 +71,7 @@ def ours(text: str, repeat: int, node_limit: int) -> tuple:
             spent = (time.process_time() - t) * 1000
             return (statistics.median(builds), spent, None, None), None
         times.append((time.process_time() - t) * 1000)
-    solution = result.solution
-    if solution is not None and puzzle.grid().n >= 10:
-        solution = "".join("ABCDEFGHIJKLMNOP"["123456789ABCDEFG".index(ch)] for ch in solution)
+    solution = result.solution  # from_iss: the ISS's symbols (16x16: A = 1 .. P = 16)
     return (statistics.median(builds), statistics.median(times), result.count, solution), None
 
 

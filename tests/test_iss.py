@@ -26,19 +26,13 @@ def _examples():
     return out
 
 
-def _iss_solution(out, n):
-    """Our solution string in the ISS's stored form (16x16: letters A=1 .. P=16)."""
-    if n < 10:
-        return out
-    return "".join("ABCDEFGHIJKLMNOP"["123456789ABCDEFG".index(ch)] for ch in out)
-
-
 @pytest.mark.parametrize("name, text, solution", _examples())
 def test_iss_examples_solve_to_their_stored_solution(name, text, solution):
     puzzle = from_iss(text)
     result = fs.search(puzzle, limit=2)
     assert result.count == 1
-    assert _iss_solution(result.solution, puzzle.grid().n) == solution
+    # The ISS's stored form, 16x16 in letters A = 1 .. P = 16, is the puzzle's alphabet.
+    assert result.solution == solution
 
 
 def _grid(text):
@@ -83,7 +77,9 @@ def test_cells_beyond_9_and_sums_with_coefficients():
     v = from_iss(".Shape~16x16.~RaCg_16~R1C1_1")
     assert v.grid().n == 16
     out = fs.solve(v)
-    assert out[9 * 16 + 15] == "G" and out[0] == "1"
+    # The ISS's symbols above 9 values: letters from A = 1.
+    assert out[9 * 16 + 15] == "P" and out[0] == "A"
+    assert fs.solve(from_iss(".Shape~16x16.~R1C1_16")).startswith("P")
     # 1*R1C1 + 2*R1C2 - 1*R1C3 = 10 on a 4x4, against brute force.
     s = from_iss(".Shape~4x4.Sum~5_=_1_2_-1~R1C1~R1C2~R1C3")
     assert fs.count_solutions(s) == brute_count(4, (2, 2), None, list(s.constraints), [0] * 16)
@@ -91,6 +87,21 @@ def test_cells_beyond_9_and_sums_with_coefficients():
         d = _grid(out)
         assert d[0] + 2 * d[1] - d[2] == 5
         check_variant(4, (2, 2), None, list(s.constraints), [0] * 16, d)
+
+
+def test_repeated_sum_cells_add_their_coefficients():
+    # As the ISS's Sum: R1C1 listed twice is 2*R1C1; coefficients that cancel drop the cell.
+    twice = from_iss(".Shape~4x4.Sum~7~R1C1~R1C1~R1C2")
+    seen = 0
+    for out in fs.solutions(twice):
+        d = _grid(out)
+        assert 2 * d[0] + d[1] == 7
+        seen += 1
+    assert seen == brute_count(4, (2, 2), None, list(twice.constraints), [0] * 16) > 0
+    cancel = from_iss(".Shape~4x4.Sum~3_=_1_-1_1~R1C1~R1C1~R1C2")
+    for out in fs.solutions(cancel):
+        assert _grid(out)[1] == 3
+    assert fs.count_solutions(cancel) == 288 // 4
 
 
 def test_repeated_cage_cell_counts_twice_and_little_killer_keys():

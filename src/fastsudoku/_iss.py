@@ -24,6 +24,8 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from ._errors import VariantError
 from ._symbols import WIDE
 
+ISS_LETTERS = "ABCDEFGHIJKLMNOP"
+
 Cell = Tuple[int, int]
 
 _COMMENT = re.compile(r"^#.*$", re.MULTILINE)
@@ -483,7 +485,13 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
         )
         if len(coefs) != len(cells):
             raise VariantError("ISS Sum: as many coefficients as cells are needed")
-        p.constraints.append(v.Sum(rc(cells), _number(total_text, "Sum"), coefs))
+        # A cell listed more than once has its coefficients added (as in the ISS); a cell
+        # whose coefficients cancel leaves the sum.
+        merged: Dict[int, int] = {}
+        for cell, coef in zip(cells, coefs):
+            merged[cell] = merged.get(cell, 0) + coef
+        cells = [cell for cell, coef in merged.items() if coef]
+        p.constraints.append(v.Sum(rc(cells), _number(total_text, "Sum"), [merged[x] for x in cells]))
     elif name == "LittleKiller":
         if len(args) != 2:
             raise VariantError("ISS LittleKiller: expected ~<sum>~<start cell>")
@@ -610,11 +618,14 @@ def _variant(p: _Puzzle) -> Any:
 
     assert p.n is not None
     n = p.n
+    # The ISS's own symbols: digits up to 9 values, else letters from A = 1 (its short
+    # grids and stored solutions), so that a solution reads as the ISS writes it.
+    symbols = WIDE[:n] if n <= 9 else ISS_LETTERS[:n]
     givens = ["."] * (n * n)
     for cell, allowed in sorted(p.candidates.items()):
         if len(allowed) == 1:
             for value in allowed:
-                givens[cell] = WIDE[value - 1]
+                givens[cell] = symbols[value - 1]
         elif not allowed:
             # Disjoint candidate sets: a cell with none left (no solution, as in the ISS).
             p.constraints.append(v.Candidates(divmod(cell, n), []))
@@ -646,7 +657,7 @@ def _variant(p: _Puzzle) -> Any:
         box=box,
         regions=regions,
         constraints=p.constraints,
-        alphabet=None if n == 9 else WIDE[:n],  # 9x9: the digits (the fast 81-character read)
+        alphabet=None if n == 9 else symbols,  # 9x9: the digits (the fast 81-character read)
     )
 
 
