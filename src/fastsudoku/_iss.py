@@ -491,7 +491,9 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
         for cell, coef in zip(cells, coefs):
             merged[cell] = merged.get(cell, 0) + coef
         cells = [cell for cell, coef in merged.items() if coef]
-        p.constraints.append(v.Sum(rc(cells), _number(total_text, "Sum"), [merged[x] for x in cells]))
+        p.constraints.append(
+            v.Sum(rc(cells), _number(total_text, "Sum"), [merged[x] for x in cells])
+        )
     elif name == "LittleKiller":
         if len(args) != 2:
             raise VariantError("ISS LittleKiller: expected ~<sum>~<start cell>")
