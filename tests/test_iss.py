@@ -149,6 +149,7 @@ def test_whisper_default_greater_than_and_strict_dots():
         (".XSum~R1C1~5~", "invalid row or column 'R1C1'"),
         (".Or.~R1C1_1.End", "'Or' is not supported"),
         ("Thermo~R1C1~R1C2", 'must start with a "."'),
+        ("/data/scripts/inset.js", "made by an ISS script is not supported"),
         (".Shape~6x8", "only square grids"),
         (".Shape~9x9~0-8", "only values 1..9"),
         (".~R1C1_0", "invalid value ID"),

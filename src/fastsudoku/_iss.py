@@ -288,6 +288,12 @@ def _tokens(section: str) -> List[Tuple[str, List[str]]]:
     text = re.sub(r"\s+", "", section)
     items = text.split(".")
     if items[0] != "":
+        if section.strip().startswith("/") and section.strip().endswith(".js"):
+            # The ISS's examples made by a script of its own (data/scripts/*.js).
+            raise VariantError(
+                f"ISS text {section.strip()!r}: a puzzle made by an ISS script is not "
+                "supported (give its constraint string)"
+            )
         raise VariantError('ISS constraint string: it must start with a "."')
     out = []
     for item in items[1:]:
