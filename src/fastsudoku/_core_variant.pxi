@@ -700,7 +700,9 @@ cdef bint v_sum_exact(VSearch *s, uint64_t *cand, int t) noexcept nogil:
         open_terms += not has_one_bit(cand[m.sum_cells[start + i]])
     if open_terms > V_EXACT_OPEN:
         return True
-    if open_terms >= 2 and m.peer_words and m.n <= V_FEW_UPTO:
+    # v_sum_few is written for 2 or 3 open cells (with V_EXACT_OPEN raised to 6 and this
+    # guard missing, a little killer snipe counted 0 solutions instead of 1).
+    if 2 <= open_terms <= 3 and m.peer_words and m.n <= V_FEW_UPTO:
         i = v_sum_few(s, cand, t)
         if i >= 0:
             return i
