@@ -1437,7 +1437,7 @@ cdef void _priorities(VModel *m) noexcept nogil:
         m.prior[cell] = (m.degree[cell] - least) // V_PRIOR_DIV
 
 
-cdef list _house_groups(cells, coefs, list cell_houses, list houses):
+cdef list _house_groups(cells, coefs, const VModel *m):
     """The groups of a sum's cells (lists of indices into cells) that lie in one house and
     share a coefficient, the house holding most of the cells left first, while one holds
     two or more; the cells left are grouped first-fit by the caller.  Largest first: a long
@@ -1447,6 +1447,7 @@ cdef list _house_groups(cells, coefs, list cell_houses, list houses):
     bounds alone place the pill)."""
     cdef dict count
     cdef list out = [], left
+    cdef int k
     by_coef = {}
     for j in range(len(cells)):
         by_coef.setdefault(coefs[j], []).append(j)
@@ -1454,12 +1455,12 @@ cdef list _house_groups(cells, coefs, list cell_houses, list houses):
         while len(left) > 1:
             count = {}
             for j in left:
-                for h in cell_houses[cells[j]]:
-                    count[h] = count.get(h, 0) + 1
+                for k in range(m.cell_house_start[cells[j]], m.cell_house_start[cells[j] + 1]):
+                    count[m.cell_houses[k]] = count.get(m.cell_houses[k], 0) + 1
             best = max(count, key=count.get, default=None)
             if best is None or count[best] < 2:
                 break
-            inside = set(houses[best])
+            inside = {m.house_cells[k] for k in range(m.house_start[best], m.house_start[best + 1])}
             group = [j for j in left if cells[j] in inside]
             out.append(group)
             left = [j for j in left if cells[j] not in inside]
@@ -1637,10 +1638,6 @@ cdef class VariantModel:
         # of them (_house_groups), then the rest greedily in the sum's order; a line rule's
         # cells each a group of its own, in their order.  C arrays throughout.
         m.nsums = len(sums)
-        cdef list cell_houses = [[] for _ in range(ncells)]
-        for h in range(len(houses)):
-            for x in houses[h]:
-                cell_houses[x].append(h)
         cdef int total_cells = 0, longest = 0, nsum_cells, ng, g, jj, pos = 0, ngroups = 0
         cdef bint line, fits
         for t in sums:
@@ -1685,7 +1682,7 @@ cdef class VariantModel:
                 for j in range(nsum_cells):
                     tgroup[j] = -1
                 if not line:
-                    for group in _house_groups(cells, coefs, cell_houses, houses):
+                    for group in _house_groups(cells, coefs, m):
                         gcoef[ng] = coefs[group[0]]
                         for j in group:
                             tgroup[j] = ng
