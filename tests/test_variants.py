@@ -846,3 +846,62 @@ def test_a_cage_one_cell_out_of_a_box_gives_the_house_outie():
     assert (outie, 21) in equations
     for cells, coefs, total, _ in derived:
         assert sum(k * grid[x] for x, k in zip(cells, coefs)) == total
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_pencil_marks_on_the_bitmask_engine_agree_with_brute_force(data):
+    # A classic grid whose only rules are candidate sets is searched by the bitmask engine
+    # with the sets as masks (fastsudoku._api._pencil_marks).  On 4x4 plain backtracking
+    # counts every case; on 6x6 (where backtracking can take minutes to prove a bad set of
+    # marks unsolvable) the variant engine is the second opinion and every answer is checked
+    # against the rules.
+    n, box = data.draw(st.sampled_from([(4, (2, 2)), (6, (2, 3))]))
+    cells = data.draw(st.lists(st.integers(0, n * n - 1), min_size=1, max_size=8, unique=True))
+    rules = [
+        Candidates(
+            divmod(x, n),
+            data.draw(st.lists(st.integers(1, n), min_size=0, max_size=n - 1, unique=True)),
+        )
+        for x in cells
+    ]
+    puzzle = Variant("." * (n * n), box=box, constraints=rules)
+    count = fs.count_solutions(puzzle, limit=50)
+    assert count == fs.count_solutions(puzzle, limit=50, engine="variant")
+    if n == 4:
+        assert count == brute_count(n, box, None, rules, [0] * (n * n), limit=50)
+    out = fs.solve(puzzle)
+    if count:
+        check_variant(n, box, None, rules, [0] * (n * n), [int(ch) for ch in out])
+    else:
+        assert out is None
+
+
+def test_pencil_mark_grid_runs_on_the_bitmask_engine():
+    from fastsudoku.variants import from_iss
+
+    # The ISS's HARD_PENCILMARKS #1 (MIT): a 9x9 grid given as 729 pencil marks.
+    marks = (
+        "..34..7.91.34567..1.34567.91234567891.3..6...1.34567....3.56.8.1.3..6789123456789"
+        "1234.67891234.67.9123..67891234567891.345678.123456789123456789123..678.12..56.89"
+        "1.345.7.912....7..12345678912345.7.91.34567..1..456789123456789123.5.78912..56789"
+        "..34.....12345.7...2345678..234567891234567891234567891.3456789.23...7..123456789"
+        "12345.7.912345678912345.78912345.7891.3456789.2...6.891.345.789123...7891234.6789"
+        "1234567.91234567...2.4567...2.456..9123456789.2.456789..345678.123456789.2.4567.9"
+        "12345678912345678.12..56.8.12345.7891234567..12.4567891.34.....123.5678912.456..."
+        "12345.7..12345.78.12345678..2345.7.9123456789.2.4567891234567891234567.9123456789"
+        "1.345..891234567891.3456789...45...91.345678912345.789..345...91234567891..456.89"
+    )
+    assert len(marks) == 729
+    puzzle = from_iss(marks)
+    fast = fs.search(puzzle, limit=2)
+    slow = fs.search(puzzle, limit=2, engine="variant")
+    assert fast.count == slow.count == 1
+    assert fast.solution == slow.solution
+    check_variant(
+        9, (3, 3), None, list(puzzle.constraints), [0] * 81, [int(ch) for ch in fast.solution]
+    )
+    # A batch takes the same road, puzzle by puzzle (and marks a bad one and goes on).
+    batch = fs.solve_many([puzzle, "not a variant", puzzle], limit=2, threads=2)
+    assert batch.status.tolist() == [fs.SOLVED, fs.INVALID, fs.SOLVED]
+    assert batch.solutions[0] == batch.solutions[2] == fast.solution

@@ -17,7 +17,7 @@ from typing import Any, List, NamedTuple, Optional, Sequence, Tuple
 import numpy as np
 
 from . import _core, _line81, _threads
-from ._api import Engine
+from ._api import Engine, variant_core_search
 from ._grid import Grid, box_for, parse
 from ._options import box_option, count_value, search_options
 from ._status import INVALID, NO_SOLUTION, NODE_LIMIT, NOT_UNIQUE, SOLVED
@@ -150,10 +150,10 @@ def _solve_variants(puzzles: List[Any], threads: int, options: _core.Options) ->
                 continue
             try:
                 grid = puzzle.grid()
-                model = puzzle.model()
+                puzzle.model()
             except Exception:  # a malformed rule or unreadable givens: INVALID, go on
                 continue
-            found, first, effort, end = _core.variant_search(model, grid.values, options)
+            found, first, effort, end = variant_core_search(puzzle, grid, options)
             counts[i] = found
             guesses[i] = effort
             if end == _core.NODE_LIMIT:

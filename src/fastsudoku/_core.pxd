@@ -84,6 +84,7 @@ ctypedef struct EngineOptions:
     int64_t probe_fails      # bitmask, strong: probe from this many dead ends on (< 0: never)
     int track_over           # dlx: keep forced columns listed above this many primary columns
     int tree_over            # dlx: choose the column with a tree of sizes above this many
+    const uint64_t *allowed  # bitmask: each cell's allowed values (bit v-1), NULL: all
 
 ctypedef struct EngineResult:
     # What one search ended with.

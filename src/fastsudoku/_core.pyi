@@ -48,6 +48,9 @@ def conflict(values: bytes, r: int, c: int) -> Optional[Tuple[int, int, int, int
 def search(
     values: bytes, r: int, c: int, options: Options
 ) -> Tuple[int, Optional[bytes], int, int]: ...
+def search_allowed(
+    values: bytes, r: int, c: int, allowed: bytes, options: Options
+) -> Tuple[int, Optional[bytes], int, int]: ...
 
 @disjoint_base
 class VariantModel:

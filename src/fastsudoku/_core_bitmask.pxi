@@ -524,6 +524,25 @@ cdef int search_init(Search *s, const Geometry *g, const uint8_t *values,
     return 1
 
 
+cdef int search_allow(Search *s, const uint64_t *allowed) noexcept nogil:
+    """Limit a search just set up by search_init (that returned 1) to the values
+    `allowed` of each cell (pencil marks), propagated.  1, or 0 if none is left for some
+    cell (the search is then exhausted)."""
+    cdef const Geometry *g = s.g
+    cdef uint64_t *cand = s.states
+    cdef int cell
+    clear_work(s)
+    for cell in range(g.ncells):
+        if cand[cell] & ~allowed[cell]:
+            if not eliminate(g, cand, cell, cand[cell] & ~allowed[cell], &s.work, g.nwords):
+                s.run.phase = PHASE_DONE
+                return 0
+    if not propagate(g, cand, &s.work, s.segs, True):
+        s.run.phase = PHASE_DONE
+        return 0
+    return 1
+
+
 cdef int search_strong(Search *s, int64_t probe_fails) noexcept nogil:
     """Make a search just set up by search_init (that returned 1) a strong one: it probes
     every level (probe()) once it has met probe_fails dead ends (0: from the root, < 0:

@@ -28,6 +28,8 @@ cdef Engine ENGINE_TABLE[ENGINE_COUNT]
 cdef int bitmask_init(EngineState *s, const Sudoku *p, const uint8_t *values,
                       const EngineOptions *o) noexcept nogil:
     cdef int rc = search_init(&s.bitmask, p.g, values, o.locked_levels)
+    if rc > 0 and o.allowed != NULL:
+        rc = search_allow(&s.bitmask, o.allowed)
     if rc > 0 and p.g.n >= o.strong_over:
         rc = search_strong(&s.bitmask, o.probe_fails)
     s.run.node_limit = o.node_limit
@@ -145,6 +147,7 @@ cdef void engine_options_default(EngineOptions *o) noexcept nogil:
     o.probe_fails = PROBE_FAILS
     o.track_over = XC_TRACK_OVER
     o.tree_over = XC_TREE_OVER
+    o.allowed = NULL
 
 
 cdef int engine_count(const Engine *e, EngineState *s, const Sudoku *p, int64_t limit,
@@ -368,6 +371,24 @@ def search(bytes values, int r, int c, Options options not None):
     cdef Sudoku p
     cdef EngineOptions o = options.o
     prepare(&p, &o, r, c)
+    return run_once(&p, _checked_values(values, p.g), &o, p.g.ncells)
+
+
+def search_allowed(bytes values, int r, int c, bytes allowed, Options options not None):
+    """search() on the bitmask engine with each cell's values limited to `allowed` (ncells
+    little-endian uint64 masks, bit v-1 for value v): a classic grid with pencil marks.
+    The strong search (probing) runs from 9x9 up."""
+    cdef Sudoku p
+    cdef EngineOptions o = options.o
+    if o.engine not in (ENGINE_AUTO, ENGINE_BITMASK):
+        raise ValueError("candidate masks are searched on the 'bitmask' engine only")
+    o.engine = ENGINE_BITMASK
+    prepare(&p, &o, r, c)
+    if PyBytes_GET_SIZE(allowed) != 8 * p.g.ncells:
+        raise ValueError(f"expected {p.g.ncells} candidate masks, "
+                         f"got {PyBytes_GET_SIZE(allowed)} bytes")
+    o.allowed = <const uint64_t *>PyBytes_AS_STRING(allowed)
+    o.strong_over = min(o.strong_over, 9)
     return run_once(&p, _checked_values(values, p.g), &o, p.g.ncells)
 
 
