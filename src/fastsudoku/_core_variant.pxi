@@ -36,7 +36,6 @@ cdef enum:
     V_DP_CELLS = 32           # sums of at most this many cells get exact totals (v_sum_exact)
     V_EXACT_OPEN = 3          # sums with more open terms: bounds only (as cheap, as strong)
     V_FEW_UPTO = 16           # sides whose 2-3 open-cell sums are solved out (v_sum_few)
-    V_PRIOR_DIV = 4           # a cell's starting conflict score: its degree / this
     V_GROUPS = 32             # v_sum keeps the ranges of this many groups (the rest: again)
     V_SEGMENTS = 64           # crossings in one family of v_locked (no more than n)
     V_PEER_WORDS = 16         # peer_bits rows of at most 1024 cells (sides up to 32)
@@ -1400,41 +1399,25 @@ cdef void _priorities(VModel *m) noexcept nogil:
     per value).  The Interactive Sudoku Solver starts from priorities: a cell gets each of
     its houses' sizes, max(2n - k, n) for each sum of k cells it is in (small cages first)
     and 2 for each pair rule (8 here: its lines are one rule of many cells, ours pairs).
-    Large against the 1 a dead end adds, they order the search for long.  They serve
-    killers -- the 55 ISS killers (count to 2): guesses 201,369 -> 159,761, CPU -28%;
-    Wecoc #1 worse, 23,540 -> 31,115 -- and cost the other grids (ISS examples, guesses:
-    arrow 34 -> 237, 'Elementary' 168 -> 387, renban 'Leven 48 -> 227).  So a model whose
-    cells are mostly caged (sums with totals and value sets hold at least half of them;
-    a renban's runs have no total) starts from them; any other from how much more
-    constrained the model makes a cell than the least constrained one (degree /
-    V_PRIOR_DIV; ISS 'Killing with flowers' 31,590 -> 2,042 guesses against none), cells
-    all alike from 0."""
-    cdef int ncells = m.ncells, n = m.n, cell, h, i, j, t, caged = 0
-    cdef int64_t least, weight
+    Large against the 1 a dead end adds, they order the search for long.  First taken for
+    killers only -- the 55 ISS killers (count to 2): guesses 201,369 -> 159,761, CPU -28%
+    -- and now for every model: against the cells' degrees (the model's count of each
+    cell's peers, pair rules and sums, / 4), over the ISS's lists (count to 2, node limit
+    2M, guesses geomean): 62 examples 483 -> 432, 15 little killers 29,146 -> 15,223, 3
+    hard renbans 115,009 -> 98,249, 3 hard thermos 105,891 -> 69,217; CPU 53.7 -> 41.7 s
+    (killers unchanged: they had them).  A pair rule weighing 16 or a renban's cells 0
+    instead of 15 (it has no total) did worse."""
+    cdef int ncells = m.ncells, n = m.n, cell, h, i, j
+    cdef int64_t weight
+    for h in range(m.nhouses):
+        for i in range(m.house_start[h], m.house_start[h + 1]):
+            m.prior[m.house_cells[i]] += m.house_start[h + 1] - m.house_start[h]
+    for i in range(m.nsums):
+        weight = max(2 * n - (m.sum_start[i + 1] - m.sum_start[i]), n)
+        for j in range(m.sum_start[i], m.sum_start[i + 1]):
+            m.prior[m.sum_cells[j]] += weight
     for cell in range(ncells):
-        for j in range(m.cell_sum_start[cell], m.cell_sum_start[cell + 1]):
-            t = m.cell_sums[j]
-            # A cage's (or hidden cage's) sets: a total (a renban's sets have none).
-            if (m.combo_start[t] != m.combo_start[t + 1] and m.sum_kind[t] == V_LINEAR
-                    and m.sum_coef[m.sum_start[t]] != 0):
-                caged += 1
-                break
-    if 2 * caged >= ncells:
-        for h in range(m.nhouses):
-            for i in range(m.house_start[h], m.house_start[h + 1]):
-                m.prior[m.house_cells[i]] += m.house_start[h + 1] - m.house_start[h]
-        for i in range(m.nsums):
-            weight = max(2 * n - (m.sum_start[i + 1] - m.sum_start[i]), n)
-            for j in range(m.sum_start[i], m.sum_start[i + 1]):
-                m.prior[m.sum_cells[j]] += weight
-        for cell in range(ncells):
-            m.prior[cell] += 8 * (m.arc_start[cell + 1] - m.arc_start[cell])
-        return
-    least = m.degree[0] if ncells else 0
-    for cell in range(ncells):
-        least = min(least, m.degree[cell])
-    for cell in range(ncells):
-        m.prior[cell] = (m.degree[cell] - least) // V_PRIOR_DIV
+        m.prior[cell] += 8 * (m.arc_start[cell + 1] - m.arc_start[cell])
 
 
 cdef list _house_groups(cells, coefs, const VModel *m):
