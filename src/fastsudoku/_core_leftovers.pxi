@@ -374,35 +374,65 @@ cdef class _SumRecord:
 
 
 cdef int _record_groups(const uint64_t *peers, int words, list cells, int32_t *sizes) except -1:
-    """Greedy groups of cells that all see each other, in the cells' order; their sizes
-    in `sizes`; returns how many."""
-    cdef int ngroups = 0, g, j, x, y, k = len(cells)
-    cdef int32_t *group = <int32_t *>malloc((k + 1) * sizeof(int32_t))
-    cdef bint fits
-    if group == NULL:
+    """Groups of cells that all see each other, grown greedily as cliques: each group
+    starts from all the cells not yet grouped and takes, again and again, the one that
+    sees the most of those still possible (ties to the first), keeping only the cells it
+    sees.  Their sizes in `sizes`; returns how many.  (The Interactive Sudoku Solver's
+    'best' greedy strategy; first-fit in the cells' order instead found no combination
+    of the four long diagonals of its 'Zero solution: Little Killer', whose clique groups
+    leave two units of slack: ISS 832 guesses, we 5M without an answer.)"""
+    cdef int k = len(cells), kw = (len(cells) + 63) >> 6, ngroups = 0, i, j, w, x, y
+    cdef int best, best_score, score, left = len(cells)
+    cdef uint64_t bits
+    cdef uint64_t *adj = <uint64_t *>calloc(<size_t>k * kw + 2 * kw + 1, sizeof(uint64_t))
+    cdef uint64_t *unassigned
+    cdef uint64_t *cand
+    if adj == NULL:
+        raise MemoryError()
+    unassigned = adj + <size_t>k * kw
+    cand = unassigned + kw
+    cdef int32_t *at = <int32_t *>malloc((k + 1) * sizeof(int32_t))
+    if at == NULL:
+        free(adj)
         raise MemoryError()
     try:
-        for j in range(k):
-            x = cells[j]
-            group[j] = -1
-            for g in range(ngroups):
-                fits = True
-                for i in range(j):
-                    if group[i] == g:
-                        y = cells[i]
-                        if not (peers[<size_t>x * words + (y >> 6)] >> (y & 63)) & 1:
-                            fits = False
-                            break
-                if fits:
-                    group[j] = g
-                    sizes[g] += 1
+        for i in range(k):
+            at[i] = cells[i]
+        for i in range(k):
+            x = at[i]
+            unassigned[i >> 6] |= (<uint64_t>1) << (i & 63)
+            for j in range(k):
+                y = at[j]
+                if j != i and (peers[<size_t>x * words + (y >> 6)] >> (y & 63)) & 1:
+                    adj[<size_t>i * kw + (j >> 6)] |= (<uint64_t>1) << (j & 63)
+        while left > 0:
+            memcpy(cand, unassigned, kw * sizeof(uint64_t))
+            sizes[ngroups] = 0
+            while True:
+                best = -1
+                best_score = -1
+                for w in range(kw):
+                    bits = cand[w]
+                    while bits:
+                        i = w * 64 + bit_index(lowest_bit(bits))
+                        bits = clear_lowest_bit(bits)
+                        score = 0
+                        for j in range(kw):
+                            score += popcount(cand[j] & adj[<size_t>i * kw + j])
+                        if score > best_score:
+                            best_score = score
+                            best = i
+                if best < 0:
                     break
-            if group[j] < 0:
-                group[j] = ngroups
-                sizes[ngroups] = 1
-                ngroups += 1
+                sizes[ngroups] += 1
+                left -= 1
+                unassigned[best >> 6] &= ~((<uint64_t>1) << (best & 63))
+                for j in range(kw):
+                    cand[j] &= adj[<size_t>best * kw + j]
+            ngroups += 1
     finally:
-        free(group)
+        free(adj)
+        free(at)
     return ngroups
 
 
