@@ -422,6 +422,7 @@ ctypedef struct VSearch:
     uint64_t *branch_bit      # 0: a cell's values; else a value tried two ways: in
     int32_t *branch_other     # branch_cell, then in branch_other (or out of the cell: -1)
     int32_t fail_cell         # the cell left without values by the last dead end, or -1
+    int32_t last_single       # the last placed cell v_cell looked at
 
 
 # --------------------------------------------------------------------------------------------

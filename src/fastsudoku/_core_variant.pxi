@@ -33,7 +33,6 @@
 
 
 cdef enum:
-    BLAME_MODE = 2
     V_DP_CELLS = 32           # sums of at most this many cells get exact totals (v_sum_exact)
     V_EXACT_OPEN = 3          # sums with more open terms: bounds only (as cheap, as strong)
     V_FEW_UPTO = 16           # sides whose 2-3 open-cell sums are solved out (v_sum_few)
@@ -134,6 +133,7 @@ cdef bint v_cell(VSearch *s, uint64_t *cand, int x, uint8_t event) noexcept nogi
     cdef int k, r, h, t, n = m.n
     cdef const uint64_t *rel
     if has_one_bit(mask):
+        s.last_single = x
         for k in range(m.peer_start[x], m.peer_start[x + 1]):
             if not v_restrict(s, cand, m.peers[k], ~mask):
                 return False
@@ -1146,19 +1146,24 @@ cdef inline int v_advance(VSearch *s, int d) noexcept nogil:
     s.queue[0] = cell
     s.nqueue = 1
     s.fail_cell = -1
+    s.last_single = -1
     if v_propagate(s, child):
         return STEP_DEEPER if rest else STEP_IN_PLACE
-    # The dead end counts against the guessed cell and against the cell it left without
-    # values, if one (a sum or a house can fail on its own): the ISS fixes the singles a
-    # guess leaves one step at a time, so its scores reach the cells where contradictions
-    # surface; ours, that propagate singles at once, did not.  ISS lists (count to 2, node
-    # limit 2M, guesses geomean): 14 MATHEMAGIC killers 720,534 -> 422,343 (CPU 87.7 ->
-    # 55.3 s), 15 little killers 14,303 -> 11,279, 62 examples 392 -> 361, hard thermos
-    # 69,217 -> 48,786, renban 98,249 -> 90,427; EXTREME killers 10,818 -> 11,708, TAREK
-    # 466 -> 467.  (The wiped-out cell alone: EXTREME 16,116, TAREK 504.)
+    # The dead end counts against the guessed cell, the cell it left without values (if
+    # one: a sum or a house can fail on its own) and the last placed cell whose peers were
+    # being cleared: the ISS fixes the singles a guess leaves one step at a time, so its
+    # scores reach the cells where contradictions surface; ours, that propagate singles at
+    # once, scored only the guess.  ISS lists (count to 2, node limit 2M, guesses geomean):
+    # 14 MATHEMAGIC killers 720,534 -> 293,275 (CPU 87.7 -> 39.4 s), 15 little killers
+    # 14,303 -> 11,871, 62 examples 392 -> 336, hard thermos 69,217 -> 43,454, renban
+    # 98,249 -> 66,884, TAREK 466 -> 456, EXTREME 10,818 -> 11,027.  (The guess and the
+    # wiped-out cell only: MATHEMAGIC 422,343, examples 361; the wiped-out cell instead of
+    # the guess: EXTREME 16,116.)
     s.conflicts[cell] += 1
     if s.fail_cell >= 0 and s.fail_cell != cell:
         s.conflicts[s.fail_cell] += 1
+    if s.last_single >= 0 and s.last_single != cell and s.last_single != s.fail_cell:
+        s.conflicts[s.last_single] += 1
     s.value_conflicts[bit_index(bit)] += 1
     s.conflicts_left -= 1
     if s.conflicts_left <= 0:
