@@ -846,6 +846,74 @@ def test_four_long_diagonals_combine_into_one_tight_sum():
     assert result.count == 0 and result.complete
 
 
+def test_sums_crossing_a_diagonal_give_its_outside_cells_a_total():
+    """The ISS's 'Hailstone - little killer': X-Sudoku with little killers.  The little
+    killers crossing a diagonal cover it (with the boxes' other cells filling the gaps),
+    so the cells they hold off the diagonal sum to their totals less 45 -- the ISS's two
+    sums of 12 cells (81 and 83); each holds in the puzzle's one solution, checked by the
+    reference rules."""
+    from fastsudoku import _core
+    from fastsudoku.variants import Diagonals, from_iss
+
+    text = (
+        ".Cage~14~R5C3~R5C4~R6C4.Cage~19~R6C6~R6C5~R7C5.Cage~14~R4C4~R4C5~R3C5"
+        ".Cage~14~R4C6~R5C6~R5C7.Diagonal~1.Diagonal~-1.LittleKiller~47~R3C1"
+        ".LittleKiller~49~R2C1.LittleKiller~30~R8C9.LittleKiller~45~R7C9"
+        ".LittleKiller~43~R1C7.LittleKiller~44~R1C8.LittleKiller~34~R9C2.LittleKiller~52~R9C3"
+    )
+    puzzle = from_iss(text)
+    result = fs.search(puzzle, limit=2)
+    assert result.count == 1
+    grid = [int(ch) for ch in result.solution]
+    check_variant(9, (3, 3), None, list(puzzle.constraints), [0] * 81, grid)
+    b = _classic_builder(3)
+    for con in puzzle.constraints:
+        con._add(b)
+    assert any(isinstance(con, Diagonals) for con in puzzle.constraints)
+    derived = _core.intersection_sums(9, b.houses, b.differ, list(b.sums))
+    found = {(tuple(cells), total) for cells, _, total, _ in derived}
+    assert ((12, 21, 22, 28, 29, 38, 42, 51, 52, 58, 59, 68), 81) in found
+    assert ((14, 22, 23, 33, 34, 38, 42, 46, 47, 57, 58, 66), 83) in found
+    for cells, coefs, total, distinct in derived:
+        assert coefs == [1] * len(cells) and not distinct
+        assert sum(grid[x] for x in cells) == total
+
+
+def test_sums_crossing_a_house_hold_wherever_their_sums_hold():
+    """Sound on any grid: on 300 random full 9x9 grids, sums that cross random houses
+    (each house cut into runs of 1-3 cells, each run with up to three cells from outside,
+    no cell in two sums; totals read off the grid); every sum derived by crossing them
+    over the houses holds in that grid too, and some are derived."""
+    from fastsudoku import _core
+
+    b = _classic_builder(3)
+    base = [int(ch) for ch in fs.solve("." * 81)]
+    derived_any = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        labels = rng.sample(range(1, 10), 9)
+        bands = [rng.sample(range(3), 3) for _ in range(3)]
+        order = [3 * band + i for band in rng.sample(range(3), 3) for i in bands[band]]
+        grid = [labels[base[order[x // 9] * 9 + x % 9] - 1] for x in range(81)]
+        used = set()
+        sums = []
+        for house in rng.sample(b.houses, rng.randint(1, 3)):
+            free = [x for x in house if x not in used]
+            rng.shuffle(free)
+            while free:
+                part = [free.pop() for _ in range(min(len(free), rng.randint(1, 3)))]
+                out = [x for x in rng.sample(range(81), 6) if x not in used and x not in house]
+                cells = part + out[: rng.randint(0, 3)]
+                used.update(cells)
+                sums.append((cells, [1] * len(cells), sum(grid[x] for x in cells), False))
+        derived = _core.intersection_sums(9, b.houses, [], sums)
+        derived_any += bool(derived)
+        for cells, coefs, total, _ in derived:
+            assert coefs == [1] * len(cells) and cells
+            assert sum(grid[x] for x in cells) == total
+    assert derived_any >= 30
+
+
 def test_a_cage_one_cell_out_of_a_box_gives_the_house_outie():
     """Wecoc #1 (an ISS example): cage r1c1 r1c2 r2c1 r3c1 r4c1 (24) has one cell outside
     box 1, so box 1's other cells less r4c1 sum to 45 - 24 = 21 -- the ISS's outie, which

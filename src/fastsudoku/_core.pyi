@@ -82,6 +82,13 @@ def combined_sums(
     sums: List[Tuple[Any, ...]],
     most: int = ...,
 ) -> List[Tuple[List[int], List[int], int, bool]]: ...
+def intersection_sums(
+    n: int,
+    houses: List[List[int]],
+    differ: List[Tuple[int, int]],
+    sums: List[Tuple[Any, ...]],
+    most: int = ...,
+) -> List[Tuple[List[int], List[int], int, bool]]: ...
 def variant_search(
     model: VariantModel, values: bytes, options: Options
 ) -> Tuple[int, Optional[bytes], int, int]: ...

@@ -436,6 +436,20 @@ cdef int _record_groups(const uint64_t *peers, int words, list cells, int32_t *s
     return ngroups
 
 
+cdef int _group_bounds(int n, const uint64_t *peers, int words, list cells, int32_t *sizes,
+                       int64_t *low, int64_t *high) except -1:
+    """The least and most totals of `cells` split into clique groups (_record_groups,
+    their sizes in `sizes`, k + 1 long): each group of k takes the k least (most) values.
+    Returns how many groups."""
+    cdef int g, ngroups = _record_groups(peers, words, cells, sizes)
+    low[0] = 0
+    high[0] = 0
+    for g in range(ngroups):
+        low[0] += <int64_t>sizes[g] * (sizes[g] + 1) // 2
+        high[0] += <int64_t>sizes[g] * (2 * n - sizes[g] + 1) // 2
+    return ngroups
+
+
 cdef _SumRecord _sum_record(int n, const uint64_t *peers, int words, list cells, int64_t total,
                             bint original):
     """A record of the sum of `cells` (sorted) to `total`, or None when no values reach
@@ -447,10 +461,7 @@ cdef _SumRecord _sum_record(int n, const uint64_t *peers, int words, list cells,
     if sizes == NULL:
         raise MemoryError()
     try:
-        ngroups = _record_groups(peers, words, cells, sizes)
-        for g in range(ngroups):
-            low += <int64_t>sizes[g] * (sizes[g] + 1) // 2
-            high += <int64_t>sizes[g] * (2 * n - sizes[g] + 1) // 2
+        ngroups = _group_bounds(n, peers, words, cells, sizes, &low, &high)
         if total < low or total > high:
             return None
         dof = min(total - low, high - total)
@@ -512,14 +523,9 @@ cdef _push_merge(int n, const uint64_t *peers, int words, dict active, list cand
     candidates.append((c.score, key, a, b, c))
 
 
-def combined_sums(int n, list houses, list differ, list sums, int most=300):
-    """Sums over merged disjoint sums (unit coefficients) that see each other: a list of
-    (cells, coefs, total, False) to add.  Pairs are merged greedily, the best score first,
-    while the merged record scores above both inputs (or their sum); only merged records
-    scoring above 0 are returned.  Skipped above `most` sums or 4096 cells."""
-    cdef int ncells = n * n, words = (ncells + 63) >> 6, i, j, x, y
-    if ncells > 4096:
-        return []
+cdef list _unit_sums(list sums):
+    """The (sorted cells, total) of the linear sums with unit coefficients over distinct
+    cells."""
     pool = []
     for entry in sums:
         cells, coefs, total = entry[0], entry[1], entry[2]
@@ -528,20 +534,40 @@ def combined_sums(int n, list houses, list differ, list sums, int most=300):
         if not cells or any(k != 1 for k in coefs) or len(set(cells)) != len(cells):
             continue
         pool.append((sorted(cells), total))
-    if len(pool) < 2 or len(pool) > most:
-        return []
+    return pool
+
+
+cdef uint64_t *_peer_rows(int ncells, int words, list houses, list differ) except NULL:
+    """Each cell's row of the cells that must differ from it (houses and pairs), `words`
+    words a row; the caller frees it."""
+    cdef int x, y
     cdef uint64_t *peers = <uint64_t *>calloc(<size_t>ncells * words + 1, sizeof(uint64_t))
     if peers == NULL:
         raise MemoryError()
+    for house in houses:
+        for x in house:
+            for y in house:
+                if x != y:
+                    peers[<size_t>x * words + (y >> 6)] |= (<uint64_t>1) << (y & 63)
+    for x, y in differ:
+        peers[<size_t>x * words + (y >> 6)] |= (<uint64_t>1) << (y & 63)
+        peers[<size_t>y * words + (x >> 6)] |= (<uint64_t>1) << (x & 63)
+    return peers
+
+
+def combined_sums(int n, list houses, list differ, list sums, int most=300):
+    """Sums over merged disjoint sums (unit coefficients) that see each other: a list of
+    (cells, coefs, total, False) to add.  Pairs are merged greedily, the best score first,
+    while the merged record scores above both inputs (or their sum); only merged records
+    scoring above 0 are returned.  Skipped above `most` sums or 4096 cells."""
+    cdef int ncells = n * n, words = (ncells + 63) >> 6, i, j, x, y
+    if ncells > 4096:
+        return []
+    pool = _unit_sums(sums)
+    if len(pool) < 2 or len(pool) > most:
+        return []
+    cdef uint64_t *peers = _peer_rows(ncells, words, houses, differ)
     try:
-        for house in houses:
-            for x in house:
-                for y in house:
-                    if x != y:
-                        peers[<size_t>x * words + (y >> 6)] |= (<uint64_t>1) << (y & 63)
-        for x, y in differ:
-            peers[<size_t>x * words + (y >> 6)] |= (<uint64_t>1) << (y & 63)
-            peers[<size_t>y * words + (x >> 6)] |= (<uint64_t>1) << (x & 63)
         active = {}
         for cells, total in pool:
             key = tuple(cells)
@@ -577,3 +603,103 @@ def combined_sums(int n, list houses, list differ, list sums, int most=300):
         return out
     finally:
         free(peers)
+
+
+def intersection_sums(int n, list houses, list differ, list sums, int most=300):
+    """Sums through a house, crossed over (the Interactive Sudoku Solver's sum
+    intersections): for each house of n cells (its values 1..n, total n(n+1)/2), the
+    unit sums that cross it, as many as do not overlap (those crossing fewest of the
+    others first), and where they leave holes the other houses that fill them exactly
+    (each meeting the house in two or more cells, all of them holes); when the house is
+    covered, its cells are taken out of the union, whose other cells sum to the totals
+    less the house's -- less again any house lying wholly in them.  Kept when the total's
+    slack is under a quarter of its range (the groups of cells that differ bound it).  A
+    list of (cells, coefs, total, False); skipped above `most` sums or 4096 cells."""
+    cdef int ncells = n * n, words = (ncells + 63) >> 6, k
+    cdef int64_t low, high, total, dof, full = <int64_t>n * (n + 1) // 2
+    if ncells > 4096:
+        return []
+    pool = _unit_sums(sums)
+    if not pool or len(pool) > most:
+        return []
+    regions = []
+    for house in houses:
+        if len(house) == n and len(set(house)) == n:
+            bits = 0
+            for x in house:
+                bits |= 1 << x
+            regions.append((bits, list(house)))
+    if not regions:
+        return []
+    sum_bits = []
+    for cells, total in pool:
+        bits = 0
+        for x in cells:
+            bits |= 1 << x
+        sum_bits.append(bits)
+    # How many of the sums each sum meets (itself too), for the order of the greedy pick.
+    overlaps = [sum(1 for b in sum_bits if b & a) for a in sum_bits]
+    by_size = sorted(regions, key=lambda r: len(r[1]))
+    out = []
+    seen = set()
+    cdef uint64_t *peers = _peer_rows(ncells, words, houses, differ)
+    cdef int32_t *sizes = <int32_t *>calloc(ncells + 1, sizeof(int32_t))
+    if sizes == NULL:
+        free(peers)
+        raise MemoryError()
+    try:
+        for base, base_cells in regions:
+            crossing = sorted((i for i in range(len(pool)) if sum_bits[i] & base),
+                              key=lambda i: overlaps[i])
+            if not crossing:
+                continue
+            covered = 0
+            total = 0
+            for i in crossing:
+                if sum_bits[i] & covered:
+                    continue
+                covered |= sum_bits[i]
+                total += pool[i][1]
+            holes = base & ~covered
+            for bits, cells in regions:
+                if not holes:
+                    break
+                if bits == base or bits & covered or not bits & base:
+                    continue
+                meet = bin(holes & bits).count("1")
+                if meet < 2 or meet != bin(base & bits).count("1"):
+                    continue
+                total += full
+                covered |= bits
+                holes &= ~covered
+            if holes:
+                continue
+            rest = covered & ~base
+            total -= full
+            count = bin(rest).count("1")
+            for bits, cells in by_size:
+                if len(cells) > count:
+                    break
+                if bits & rest == bits:
+                    total -= full
+                    rest &= ~bits
+                    count -= len(cells)
+                    if count == 0:
+                        break
+            if count == 0 or rest in seen:
+                continue
+            seen.add(rest)
+            cells = [x for x in range(ncells) if (rest >> x) & 1]
+            k = len(cells)
+            _group_bounds(n, peers, words, cells, sizes, &low, &high)
+            if total < low or total > high:
+                out.append((cells, [1] * k, total, False))  # no values reach it
+                continue
+            dof = min(total - low, high - total)
+            if high == low or high - low <= 4 * dof:
+                continue
+            out.append((cells, [1] * k, total, False))
+        return out
+    finally:
+        free(peers)
+        free(sizes)

@@ -726,6 +726,7 @@ class Variant:
         made = list(b.sums)
         _innies(b)
         b.sums += _new_sums(b.sums, _core.combined_sums(n, b.houses, b.differ, made))
+        b.sums += _new_sums(b.sums, _core.intersection_sums(n, b.houses, b.differ, made))
         model = _core.VariantModel(n, b.houses, b.differ, b.arcs, b.sums, b.init)
         _check_givens(model, grid)
         self._built["grid"] = grid
