@@ -632,13 +632,15 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
     if not regions:
         return []
     sum_bits = []
-    for cells, total in pool:
+    cell_sums = [[] for _ in range(ncells)]
+    for i, (cells, total) in enumerate(pool):
         bits = 0
         for x in cells:
             bits |= 1 << x
+            cell_sums[x].append(i)
         sum_bits.append(bits)
     # How many of the sums each sum meets (itself too), for the order of the greedy pick.
-    overlaps = [sum(1 for b in sum_bits if b & a) for a in sum_bits]
+    overlaps = [len({j for x in cells for j in cell_sums[x]}) for cells, _ in pool]
     by_size = sorted(regions, key=lambda r: len(r[1]))
     out = []
     seen = set()
@@ -649,17 +651,19 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
         raise MemoryError()
     try:
         for base, base_cells in regions:
-            crossing = sorted((i for i in range(len(pool)) if sum_bits[i] & base),
-                              key=lambda i: overlaps[i])
+            crossing = sorted({i for x in base_cells for i in cell_sums[x]},
+                              key=lambda i: (overlaps[i], i))
             if not crossing:
                 continue
             covered = 0
             total = 0
+            union = []
             for i in crossing:
                 if sum_bits[i] & covered:
                     continue
                 covered |= sum_bits[i]
                 total += pool[i][1]
+                union += pool[i][0]
             holes = base & ~covered
             for bits, cells in regions:
                 if not holes:
@@ -672,6 +676,7 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
                 total += full
                 covered |= bits
                 holes &= ~covered
+                union += cells
             if holes:
                 continue
             rest = covered & ~base
@@ -689,7 +694,7 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
             if count == 0 or rest in seen:
                 continue
             seen.add(rest)
-            cells = [x for x in range(ncells) if (rest >> x) & 1]
+            cells = sorted(x for x in union if (rest >> x) & 1)
             k = len(cells)
             _group_bounds(n, peers, words, cells, sizes, &low, &high)
             if total < low or total > high:
