@@ -1446,25 +1446,58 @@ cdef list _house_groups(cells, coefs, const VModel *m):
     listed fall into small groups and loose bounds (the ISS's 'Long sums 3', a 32-cell
     arrow on a 2-digit pill: 183,648 guesses; grouped by the house of most cells, the
     bounds alone place the pill)."""
-    cdef dict count
-    cdef list out = [], left
-    cdef int k
-    by_coef = {}
-    for j in range(len(cells)):
-        by_coef.setdefault(coefs[j], []).append(j)
-    for left in by_coef.values():
-        while len(left) > 1:
-            count = {}
-            for j in left:
-                for k in range(m.cell_house_start[cells[j]], m.cell_house_start[cells[j] + 1]):
-                    count[m.cell_houses[k]] = count.get(m.cell_houses[k], 0) + 1
-            best = max(count, key=count.get, default=None)
-            if best is None or count[best] < 2:
-                break
-            inside = {m.house_cells[k] for k in range(m.house_start[best], m.house_start[best + 1])}
-            group = [j for j in left if cells[j] in inside]
-            out.append(group)
-            left = [j for j in left if cells[j] not in inside]
+    cdef list out = [], left, group
+    cdef int k, j, x, h, best, best_count, nleft, ncells = len(cells)
+    cdef int32_t *count = <int32_t *>calloc(m.nhouses + 1, sizeof(int32_t))
+    cdef int32_t *at = <int32_t *>malloc((ncells + 1) * sizeof(int32_t))
+    if count == NULL or at == NULL:
+        free(count)
+        free(at)
+        raise MemoryError()
+    try:
+        for j in range(ncells):
+            at[j] = cells[j]
+        by_coef = {}
+        for j in range(ncells):
+            by_coef.setdefault(coefs[j], []).append(j)
+        for left in by_coef.values():
+            while len(left) > 1:
+                # The house holding most of the cells left (of those, the first met).
+                best = -1
+                best_count = 1
+                for j in left:
+                    x = at[j]
+                    for k in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
+                        h = m.cell_houses[k]
+                        count[h] += 1
+                        if count[h] > best_count:
+                            best_count = count[h]
+                for j in left:
+                    x = at[j]
+                    for k in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
+                        if best < 0 and count[m.cell_houses[k]] == best_count > 1:
+                            best = m.cell_houses[k]
+                for j in left:
+                    x = at[j]
+                    for k in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
+                        count[m.cell_houses[k]] = 0
+                if best < 0:
+                    break
+                group = []
+                rest = []
+                for j in left:
+                    x = at[j]
+                    for k in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
+                        if m.cell_houses[k] == best:
+                            group.append(j)
+                            break
+                    else:
+                        rest.append(j)
+                out.append(group)
+                left = rest
+    finally:
+        free(count)
+        free(at)
     return out
 
 

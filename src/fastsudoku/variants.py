@@ -724,9 +724,12 @@ class Variant:
             con._add(b)
         _negative(b, constraints)
         made = list(b.sums)
-        _innies(b)
-        b.sums += _new_sums(b.sums, _core.combined_sums(n, b.houses, b.differ, made))
-        b.sums += _new_sums(b.sums, _core.intersection_sums(n, b.houses, b.differ, made))
+        # Derived sums, each once (and none already made): the law of leftovers, merged
+        # sums and sums crossed over a house, all from the rules' own sums.
+        derived = _innies(b, made)
+        derived += _core.combined_sums(n, b.houses, b.differ, made)
+        derived += _core.intersection_sums(n, b.houses, b.differ, made)
+        b.sums += _new_sums(made, derived)
         model = _core.VariantModel(n, b.houses, b.differ, b.arcs, b.sums, b.init)
         _check_givens(model, grid)
         self._built["grid"] = grid
@@ -740,7 +743,7 @@ def _default_box(box: Any) -> bool:
 _LEFTOVER_MOST = 6  # cells of a leftover sum with terms on both sides of a region's edge
 
 
-def _innies(b: _Builder) -> None:
+def _innies(b: _Builder, made: List[Tuple[Any, ...]]) -> List[Tuple[Any, ...]]:
     """The law of leftovers for killer cages (compiled: _core.leftover_sums).  A region
     made of k houses (rows, columns, boxes and their unions) holds each digit k times, so
     its cells sum to k N(N+1)/2.  Take the cages with more than half of their cells inside
@@ -752,10 +755,9 @@ def _innies(b: _Builder) -> None:
     in no cage (longer ones over caged cells only add work); A alone in one house is a
     distinct sum propagated like a cage.  For a single house, each cage with exactly one
     cell outside it gives one more (the outie).  The idea of counting a cage on its larger
-    side is the Interactive Sudoku Solver's (its optimizer)."""
-    b.sums += _new_sums(
-        b.sums, _core.leftover_sums(b.n, b.houses, b.nboxes, b.sums, _LEFTOVER_MOST)
-    )
+    side is the Interactive Sudoku Solver's (its optimizer).  Returns them (the
+    caller drops those already made)."""
+    return _core.leftover_sums(b.n, b.houses, b.nboxes, made, _LEFTOVER_MOST)
 
 
 def _sum_key(entry: Tuple[Any, ...]) -> Tuple[Any, ...]:
