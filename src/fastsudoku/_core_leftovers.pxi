@@ -560,7 +560,7 @@ def combined_sums(int n, list houses, list differ, list sums, int most=300):
     (cells, coefs, total, False) to add.  Pairs are merged greedily, the best score first,
     while the merged record scores above both inputs (or their sum); only merged records
     scoring above 0 are returned.  Skipped above `most` sums or 4096 cells."""
-    cdef int ncells = n * n, words = (ncells + 63) >> 6, i, j, x, y
+    cdef int ncells = n * n, words = (ncells + 63) >> 6, i, j
     if ncells > 4096:
         return []
     pool = _unit_sums(sums)

@@ -1447,7 +1447,7 @@ cdef list _house_groups(cells, coefs, const VModel *m):
     arrow on a 2-digit pill: 183,648 guesses; grouped by the house of most cells, the
     bounds alone place the pill)."""
     cdef list out = [], left, group
-    cdef int k, j, x, h, best, best_count, nleft, ncells = len(cells)
+    cdef int k, j, x, h, best, best_count, ncells = len(cells)
     cdef int32_t *count = <int32_t *>calloc(m.nhouses + 1, sizeof(int32_t))
     cdef int32_t *at = <int32_t *>malloc((ncells + 1) * sizeof(int32_t))
     if count == NULL or at == NULL:
