@@ -151,7 +151,10 @@ def test_whisper_default_greater_than_and_strict_dots():
         ("Thermo~R1C1~R1C2", 'must start with a "."'),
         ("/data/scripts/inset.js", "made by an ISS script is not supported"),
         (".Shape~6x8", "only square grids"),
-        (".Shape~9x9~0-8", "only values 1..9"),
+        (".Shape~9x9~0-9", "only values 1..9"),
+        (".Shape~9x9~2-10", "only values 1..9"),
+        (".Shape~12x12~0-11", r"or 0..11, up to 10x10"),
+        (".Shape~9x9~0-8.Sandwich~10~R1", r"only on grids of the digits 1..9"),
         (".~R1C1_0", "invalid value ID"),
         (".Cage", "sum slot is missing"),
         (".X~R1C1~R3C3", "no two of its cells are orthogonal neighbours"),
@@ -205,3 +208,17 @@ def test_long_arrow_is_bounded_by_its_houses():
     assert 10 * sol[7] + sol[8] == sum(sol[x] for x in arrow)
     check_variant(9, (3, 3), None, list(puzzle.constraints), [0] * 81, sol)
     assert result.guesses < 1000
+
+
+def test_zero_indexed_examples_in_a_batch():
+    """The ISS's 0-indexed examples (Shape~9x9~0-8, 6x6~0-5): solve_many answers each in
+    the values 0..N-1, as the ISS stores them, on two threads."""
+    chosen = [
+        (text, solution)
+        for _name, text, solution in (p.values for p in _examples())
+        if "~0-" in text
+    ]
+    assert len(chosen) >= 8
+    result = fs.solve_many([from_iss(text) for text, _ in chosen], threads=2)
+    assert list(result.solutions) == [solution for _, solution in chosen]
+    assert list(result.counts) == [1] * len(chosen)

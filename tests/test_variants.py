@@ -199,7 +199,7 @@ def _path(rng, n, length, diagonal=False):
     return cells
 
 
-def _random_constraint(rng, n):
+def _random_constraint(rng, n, first=1):
     kind = rng.randrange(21)
     if kind == 0:
         return AntiKnight()
@@ -246,7 +246,7 @@ def _random_constraint(rng, n):
         cells = rng.sample([(r, c) for r in range(n) for c in range(n)], rng.randint(1, 3))
         return rng.choice([Odd, Even])(cells)
     if kind == 15:
-        values = rng.sample(range(1, n + 1), rng.randint(1, n - 1))
+        values = rng.sample(range(first, first + n), rng.randint(1, n - 1))
         return Candidates((rng.randrange(n), rng.randrange(n)), values)
     if kind in (17, 18):
         line = f"{rng.choice('RC')}{rng.randint(1, n)}"
@@ -273,6 +273,104 @@ def test_random_constraints_agree_with_brute_force_4x4(seed, box):
     text = "".join(str(v) if v else "." for v in givens)
     variant = Variant(text, box=None if box is None else box, constraints=constraints)
     _check_or_refused(variant, n, box)
+
+
+@settings(deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([(2, 2), (1, 4), None]))
+def test_random_constraints_on_a_grid_of_0_to_3_agree_with_brute_force(seed, box):
+    """first=0: the digits stand for 0..3 and every rule reads them so (cage and sum
+    totals, arrows, dots, X and V, odd and even, candidate sets); the reference reads the
+    rules on those numbers too.  Sandwich and X-sum clues are refused by name."""
+    rng = random.Random(seed)
+    n = 4
+    constraints = [_random_constraint(rng, n, first=0) for _ in range(rng.randint(1, 4))]
+    givens = [0] * 16
+    for x in rng.sample(range(16), rng.randint(0, 3)):
+        givens[x] = rng.randint(1, n)
+    text = "".join(str(v - 1) if v else "." for v in givens)
+    variant = Variant(text, box=box, constraints=constraints, first=0)
+    if any(isinstance(c, (Sandwich, XSum)) for c in constraints):
+        with pytest.raises(VariantError, match=r"only on grids of the digits 1\.\.4"):
+            variant.model()
+        return
+    try:
+        variant.model()
+    except VariantError as e:
+        assert "repeat" in str(e)
+        assert brute_count(n, box, None, constraints, givens, 1, first=0) == 0
+        return
+    expected = brute_count(n, box, None, constraints, givens, first=0)
+    assert fs.count_solutions(variant) == expected
+    out = fs.solve(variant)
+    if expected == 0:
+        assert out is None
+    else:
+        assert set(out) <= set("0123")
+        digits = [int(ch) + 1 for ch in out]
+        check_variant(n, box, None, constraints, givens, digits, first=0)
+
+
+def test_first_zero_reads_every_sum_and_relation_on_the_numbers_0_to_8():
+    """One 9x9 solution with 0..8: each rule built from it keeps it (cages, sums with
+    coefficients, an arrow with a two-cell circle, black and white dots, X and V, odd and
+    even), and the rules that read 1..9 would not."""
+    grid = [int(ch) - 1 for ch in SOLUTION9]  # 0..8
+    n = 9
+
+    def v(r, c):
+        return grid[r * n + c]
+
+    def cell(value):
+        x = grid.index(value)
+        return divmod(x, n)
+
+    rules = [
+        Cage([(0, 0), (0, 1), (1, 0)], v(0, 0) + v(0, 1) + v(1, 0)),
+        Sum([(4, 4), (5, 5)], 2 * v(4, 4) - 3 * v(5, 5), [2, -3]),
+        # A two-cell circle led by a 0 reads as its second digit.
+        Arrow([cell(0), cell(7)], [cell(3), cell(4)], check_path=False),
+        Odd([(r, c) for r in range(n) for c in range(n) if v(r, c) % 2][:5]),
+        Even([(r, c) for r in range(n) for c in range(n) if v(r, c) % 2 == 0][:5]),
+    ]
+    for r in range(n):
+        for c in range(n - 1):
+            a, b = v(r, c), v(r, c + 1)
+            if a == 2 * b or b == 2 * a:
+                rules.append(Kropki((r, c), (r, c + 1), "black"))
+            if a + b in (5, 10):
+                rules.append(XV((r, c), (r, c + 1), "V" if a + b == 5 else "X"))
+    text = "".join(str(x) for x in grid)
+    zero = Variant(text, constraints=rules, first=0)
+    assert fs.solve(zero) == text
+    # The same numbers read as 1..9 break the cage (its total is 3 less than 1..9 make).
+    one = Variant(SOLUTION9, constraints=rules)
+    assert fs.solve(one) is None
+    # Half the givens left out: the rules still admit the grid, and nothing that breaks
+    # them (every solution found is checked on the numbers 0..8).
+    half = "".join(ch if k % 2 else "." for k, ch in enumerate(text))
+    found = list(fs.solutions(Variant(half, constraints=rules, first=0), limit=50))
+    assert text in found
+    for sol in found:
+        check_variant(9, (3, 3), None, rules, [0] * 81, [int(ch) + 1 for ch in sol], first=0)
+
+
+def test_first_and_its_alphabet():
+    # The default alphabet is the numbers themselves when they are single digits.
+    assert fs.solve(Variant("0" + "." * 15, box=(2, 2), first=0))[0] == "0"
+    assert fs.solve(Variant("." * 16, box=(2, 2), first=5)) is not None
+    assert set(fs.solve(Variant("." * 16, box=(2, 2), first=5))) == set("5678")
+    # Beyond single digits, the alphabet is the usual one (digits by their place).
+    big = Variant("." * 16, box=(2, 2), first=9)
+    assert set(fs.solve(big)) == set("1234")
+    with pytest.raises(VariantError, match="Variant first"):
+        Variant("." * 16, box=(2, 2), first="0").model()
+    with pytest.raises(VariantError, match=r"outside 0\.\.3"):
+        Variant("." * 16, box=(2, 2), first=0, constraints=[Candidates((0, 0), [4])]).model()
+    # Pickled with its first value (fastsudoku.dask sends Variants as their rules).
+    import pickle
+
+    back = pickle.loads(pickle.dumps(Variant("." * 16, box=(2, 2), first=0)))
+    assert back.first == 0
 
 
 @settings(deadline=None, max_examples=40)

@@ -8,7 +8,9 @@ which are plain data).  `brute_count` is textbook backtracking in reading order 
 digits, checking after each placement every rule whose cells are all filled (and the
 "all differ" rules on the cells filled so far).
 
-A grid is a flat list of N*N ints, row by row; 0 is empty.
+A grid is a flat list of N*N ints, row by row; 0 is empty.  Its digits 1..N stand for
+the numbers first..first+N-1 (first=1 but for grids of 0..N-1, Variant.first): the
+rules are read on those numbers.
 """
 
 import re
@@ -225,7 +227,7 @@ def _rules(n, constraints):
     return rules
 
 
-def check_variant(n, box, regions, constraints, givens, solution):
+def check_variant(n, box, regions, constraints, givens, solution, first=1):
     """None if `solution` keeps the givens and every rule; AssertionError saying which
     rule it breaks otherwise."""
     assert len(solution) == n * n
@@ -240,10 +242,11 @@ def check_variant(n, box, regions, constraints, givens, solution):
         if distinct:
             assert len(set(digits)) == len(digits), f"cells {cells} repeat a digit: {digits}"
         if pred is not None:
-            assert pred(digits), f"cells {cells} break their rule with {digits}"
+            values = [d + first - 1 for d in digits]
+            assert pred(values), f"cells {cells} break their rule with {values}"
 
 
-def brute_count(n, box, regions, constraints, givens, limit=None):
+def brute_count(n, box, regions, constraints, givens, limit=None, first=1):
     """The number of solutions (stopping at limit), by plain backtracking."""
     rules = [(cells, None, True) for cells in houses(n, box, regions)] + _rules(n, constraints)
     by_cell = [[] for _ in range(n * n)]
@@ -252,7 +255,7 @@ def brute_count(n, box, regions, constraints, givens, limit=None):
             by_cell[x].append(rule)
     grid = list(givens)
     for rule in rules:  # the givens alone must not break a rule
-        if not _holds(rule, grid):
+        if not _holds(rule, grid, first):
             return 0
     empty = [x for x in range(n * n) if grid[x] == 0]
     count = 0
@@ -265,7 +268,7 @@ def brute_count(n, box, regions, constraints, givens, limit=None):
         x = empty[k]
         for v in range(1, n + 1):
             grid[x] = v
-            if all(_holds(rule, grid) for rule in by_cell[x]) and place(k + 1):
+            if all(_holds(rule, grid, first) for rule in by_cell[x]) and place(k + 1):
                 grid[x] = 0
                 return True
         grid[x] = 0
@@ -275,12 +278,12 @@ def brute_count(n, box, regions, constraints, givens, limit=None):
     return count
 
 
-def _holds(rule, grid):
+def _holds(rule, grid, first=1):
     cells, pred, distinct = rule
     digits = [grid[x] for x in cells]
     filled = [d for d in digits if d]
     if distinct and len(set(filled)) != len(filled):
         return False
     if pred is not None and len(filled) == len(digits):
-        return pred(digits)
+        return pred([d + first - 1 for d in digits])
     return True

@@ -97,6 +97,7 @@ class _Puzzle:
         self.strict_dots = False
         self.strict_xv = False
         self.diagonals: Set[int] = set()
+        self.first = 1  # the least value: 0 on the ISS's 0-indexed grids (Shape~9x9~0-8)
 
     def side(self, n: int, where: str) -> None:
         if self.n is not None and self.n != n:
@@ -125,7 +126,8 @@ def from_iss(text: str) -> Any:
     tokens = [t for s in strings for t in _tokens(s)]
     for name, args in tokens:
         if name == "Shape":
-            puzzle.side(_shape(args), "Shape")
+            side, puzzle.first = _shape(args)
+            puzzle.side(side, "Shape")
     if puzzle.n is None:
         puzzle.n = 9
     for name, args in tokens:
@@ -304,7 +306,8 @@ def _tokens(section: str) -> List[Tuple[str, List[str]]]:
     return out
 
 
-def _shape(args: List[str]) -> int:
+def _shape(args: List[str]) -> Tuple[int, int]:
+    """A Shape's side and least value (1, or 0 for a range 0..N-1)."""
     spec = "~".join(args)
     m = re.fullmatch(r"(\d+)x(\d+)(?:~([^~]*))?(?:~(Sudoku|Raw))?", spec)
     if not m:
@@ -313,17 +316,19 @@ def _shape(args: List[str]) -> int:
     if rows != cols or not 1 <= rows <= 16:
         raise VariantError(f"ISS Shape~{spec}: only square grids up to 16x16 are supported")
     values = m.group(3)
-    if values not in (None, "", str(rows), f"1-{rows}") or m.group(4) == "Raw":
+    zero = values == f"0-{rows - 1}" and rows <= 10
+    if (not zero and values not in (None, "", str(rows), f"1-{rows}")) or m.group(4) == "Raw":
         raise VariantError(
-            f"ISS Shape~{spec}: only values 1..{rows} on a Sudoku grid are supported"
+            f"ISS Shape~{spec}: only values 1..{rows} (or 0..{rows - 1}, up to 10x10) on a "
+            "Sudoku grid are supported"
         )
-    return rows
+    return rows, 0 if zero else 1
 
 
 _DIGITS = "123456789abcdefg"
 # A given's one value as the ISS writes it ("5") -> {5}, per side (never changed: allow()
 # makes new sets).
-_SINGLE: Dict[int, Dict[str, Set[int]]] = {}
+_SINGLE: Dict[Tuple[int, int], Dict[str, Set[int]]] = {}
 # "R1C1" -> cell index, per side (the ISS's own spelling; others go through _CELL).
 _CELL_INDEX: Dict[int, Dict[str, int]] = {}
 
@@ -424,9 +429,12 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
         return [_rc(p, x) for x in cells]
 
     if name == "Given":
-        singles = _SINGLE.get(n)
+        first = p.first
+        singles = _SINGLE.get((n, first))
         if singles is None:
-            singles = _SINGLE[n] = {str(k): {k} for k in range(1, n + 1)}
+            singles = _SINGLE[(n, first)] = {
+                str(k): {k - first + 1} for k in range(first, first + n)
+            }
         for arg in args:
             ref, _, values = arg.partition("_")
             cell = _cell(p, ref, "given")
@@ -438,9 +446,11 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
                 allowed = {int(x) for x in values.split("_")} if values else set()
             except ValueError:
                 raise VariantError(f"ISS given: invalid value ID {arg!r}") from None
-            if any(not 1 <= x <= n for x in allowed):
-                raise VariantError(f"ISS given: invalid value ID {arg!r} (values 1..{n})")
-            p.allow(cell, allowed)
+            if any(not first <= x < first + n for x in allowed):
+                raise VariantError(
+                    f"ISS given: invalid value ID {arg!r} (values {first}..{first + n - 1})"
+                )
+            p.allow(cell, {x - first + 1 for x in allowed})
     elif name in ("Shape", "Windoku", "DisjointSets"):
         if name == "Windoku":
             _windoku(p)
@@ -505,6 +515,12 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
             raise VariantError("ISS LittleKiller: expected ~<sum>~<start cell>")
         line = _little_killer(p, _cell(p, args[1], where))
         p.constraints.append(v.Sum(rc(line), _number(args[0], "LittleKiller sum")))
+    elif name in ("Sandwich", "XSum") and p.first != 1:
+        # Their clues name the digits 1..N (the ISS shifts them on 0-indexed grids).
+        raise VariantError(
+            f"ISS {name} on a grid of {p.first}..{p.first + n - 1}: only on grids of the "
+            f"digits 1..{n}"
+        )
     elif name == "Sandwich":
         if len(args) != 2:
             raise VariantError("ISS Sandwich: expected ~<sum>~<row or column>")
@@ -628,7 +644,10 @@ def _variant(p: _Puzzle) -> Any:
     n = p.n
     # The ISS's own symbols: digits up to 9 values, else letters from A = 1 (its short
     # grids and stored solutions), so that a solution reads as the ISS writes it.
+    # 0-indexed grids (up to 10x10): the values themselves.
     symbols = WIDE[:n] if n <= 9 else ISS_LETTERS[:n]
+    if p.first == 0:
+        symbols = "0123456789"[:n]
     givens = ["."] * (n * n)
     for cell, allowed in sorted(p.candidates.items()):
         if len(allowed) == 1:
@@ -638,7 +657,9 @@ def _variant(p: _Puzzle) -> Any:
             # Disjoint candidate sets: a cell with none left (no solution, as in the ISS).
             p.constraints.append(v.Candidates(divmod(cell, n), []))
         else:
-            p.constraints.append(v.Candidates(divmod(cell, n), sorted(allowed)))
+            # Candidates takes the values (the digits + first - 1).
+            values = sorted(d + p.first - 1 for d in allowed)
+            p.constraints.append(v.Candidates(divmod(cell, n), values))
     if 1 in p.diagonals or -1 in p.diagonals:
         p.constraints.append(v.Diagonals(main=-1 in p.diagonals, anti=1 in p.diagonals))
     if p.strict_dots:
@@ -665,7 +686,8 @@ def _variant(p: _Puzzle) -> Any:
         box=box,
         regions=regions,
         constraints=p.constraints,
-        alphabet=None if n == 9 else symbols,  # 9x9: the digits (the fast 81-character read)
+        alphabet=None if n == 9 and p.first == 1 else symbols,  # the fast 81-character read
+        first=p.first,
     )
 
 

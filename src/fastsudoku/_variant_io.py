@@ -3,13 +3,14 @@ Sudoku Solver's constraint string (fastsudoku.variants re-exports these).
 
 The JSON form, one object a puzzle (one line a puzzle in batch files)::
 
-    {"givens": "5..3....", "box": "auto", "regions": null, "alphabet": null,
+    {"givens": "5..3....", "box": "auto", "regions": null, "alphabet": null, "first": 1,
      "constraints": [{"type": "Cage", "cells": ["R1C1", "R1C2"], "total": 9}, ...]}
 
 ``givens``: the N*N cells as a string ('.' empty, the puzzle's alphabet) or a list of
 ints (0 empty); ``box``: "auto", [rows, columns] or null (no boxes); ``regions``: null, a
 string of N*N region labels or N lists of cells; ``alphabet``: null or the puzzle's
-symbols; ``constraints``: each a constraint class of fastsudoku.variants by name, its
+symbols; ``first``: the number the first digit stands for (1, or 0 for grids of 0..N-1;
+see Variant); ``constraints``: each a constraint class of fastsudoku.variants by name, its
 fields by name (cells as "R1C1" strings counting from 1, or [row, column] pairs from 0).
 Fields left out take their defaults.  Every key is optional but ``givens``.
 """
@@ -26,7 +27,7 @@ from ._errors import VariantError
 # Fields holding one cell, and those holding a list of cells (Arrow's circle: either).
 _ONE_CELL = {"a", "b", "cell"}
 _CELLS = {"cells"}
-_KEYS = {"givens", "box", "regions", "alphabet", "constraints"}
+_KEYS = {"givens", "box", "regions", "alphabet", "first", "constraints"}
 
 
 def _ref(b: Any, ref: Any, where: str) -> str:
@@ -62,7 +63,7 @@ def _constraint_dict(b: Any, con: Any) -> Dict[str, Any]:
 def _builder(variant: Any) -> Any:
     from .variants import _Builder
 
-    return _Builder(variant.grid().n)
+    return _Builder(variant.grid().n, variant.first)
 
 
 def _givens_text(variant: Any) -> Any:
@@ -91,6 +92,7 @@ def to_json(variant: Any) -> str:
         "box": list(box) if isinstance(box, (tuple, list)) else box,
         "regions": regions,
         "alphabet": variant.alphabet,
+        "first": variant.first,
         "constraints": [_constraint_dict(b, con) for con in variant.constraints],
     }
     return json.dumps(obj, separators=(",", ":"))
@@ -160,6 +162,7 @@ def from_json(data: Any) -> Any:
         regions=data.get("regions"),
         constraints=constraints,
         alphabet=data.get("alphabet"),
+        first=data.get("first", 1),
     )
 
 
@@ -221,9 +224,17 @@ def to_iss(variant: Any) -> str:
     n = grid.n
     if n > 16:
         raise VariantError(f"ISS text: a {n}x{n} grid (the ISS takes up to 16x16)")
-    b = v._Builder(n)
+    first = variant.first
+    if first not in (0, 1) or (first == 0 and n > 10):
+        raise VariantError(
+            f"ISS text: values {first}..{first + n - 1} (the ISS's grids hold 1..N, or 0..N-1 "
+            "up to 10x10)"
+        )
+    b = v._Builder(n, first)
     parts: List[str] = []
-    if n != 9:
+    if first == 0:
+        parts.append(f".Shape~{n}x{n}~0-{n - 1}")
+    elif n != 9:
         parts.append(f".Shape~{n}x{n}")
     default = _box_shape(n)
     if variant.regions is not None:
@@ -236,7 +247,7 @@ def to_iss(variant: Any) -> str:
             f"ISS text: boxes of {variant.box[0]}x{variant.box[1]} (the ISS's {n}x{n} grid "
             f"has {'no boxes' if default is None else f'{default[0]}x{default[1]} boxes'})"
         )
-    givens = [f"~{_iss_id(n, x)}_{val}" for x, val in enumerate(grid.values) if val]
+    givens = [f"~{_iss_id(n, x)}_{val + first - 1}" for x, val in enumerate(grid.values) if val]
     if givens:
         parts.append("." + "".join(givens))
     for con in variant.constraints:
@@ -329,7 +340,8 @@ def _iss_part(b: Any, con: Any) -> str:
             cells, values = [con.cell], sorted(set(con.values))
         else:
             cells = list(con.cells)
-            values = list(range(1 if isinstance(con, v.Odd) else 2, n + 1, 2))
+            odd = isinstance(con, v.Odd)
+            values = [x for x in range(b.first, b.first + n) if x % 2 == odd]
         if not values:
             raise VariantError(f"ISS text: {name} leaves a cell no value (no solution)")
         tail = "_".join(map(str, values))

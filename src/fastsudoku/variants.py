@@ -97,15 +97,16 @@ _RC = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
 
 
 # Pair-rule tables by (side, key) and neighbour pairs by (side, steps): made once.
-_TABLES: Dict[Tuple[int, Any], List[int]] = {}
+_TABLES: Dict[Tuple[int, int, Any], List[int]] = {}
 _NEIGHBOURS: Dict[Tuple[int, Tuple[Tuple[int, int], ...]], List[Tuple[int, int]]] = {}
 
 
 class _Builder:
     """What the constraints add, in engine terms (cells numbered row * n + column)."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, first: int = 1) -> None:
         self.n = n
+        self.first = first  # the number the engine's digit 1 stands for (Variant.first)
         self.houses: List[List[int]] = []
         self.differ: List[Tuple[int, int]] = []
         self.arcs: List[Tuple[int, int, List[int]]] = []
@@ -155,21 +156,41 @@ class _Builder:
 
     def table(self, allowed: Callable[[int, int], bool], key: Any = None) -> List[int]:
         """The value table of a pair rule: table[x - 1] the mask of the digits y with
-        allowed(x, y).  Made once per key (a rule's kind and parameters, which decide
-        `allowed`) and side, and shared by every puzzle (never changed)."""
-        n = self.n
-        table = _TABLES.get((n, key)) if key is not None else None
+        allowed(value of x, value of y), the values being the numbers the digits stand
+        for (first .. first + n - 1).  Made once per key (a rule's kind and parameters,
+        which decide `allowed`), side and first value, and shared by every puzzle (never
+        changed)."""
+        n, shift = self.n, self.first - 1
+        table = _TABLES.get((n, shift, key)) if key is not None else None
         if table is None:
             table = []
             for x in range(1, n + 1):
                 mask = 0
                 for y in range(1, n + 1):
-                    if allowed(x, y):
+                    if allowed(x + shift, y + shift):
                         mask |= 1 << (y - 1)
                 table.append(mask)
             if key is not None:
-                _TABLES[(n, key)] = table
+                _TABLES[(n, shift, key)] = table
         return table
+
+    def total(self, coefs: Sequence[int], total: int) -> int:
+        """A sum's total over the values, as a total over the engine's digits (each
+        value is its digit + first - 1)."""
+        return total - (self.first - 1) * sum(coefs)
+
+    def values(self, where: str) -> None:
+        """Refuse a rule that reads the digits 1..N themselves (its clues name them)."""
+        if self.first != 1:
+            raise VariantError(
+                f"{where}: only on grids of the digits 1..{self.n} (this one's are "
+                f"{self.first}..{self.first + self.n - 1})"
+            )
+
+    def mask(self, value_ok: Callable[[int], bool]) -> int:
+        """The digits whose values pass value_ok, as a mask."""
+        shift = self.first - 1
+        return sum(1 << (d - 1) for d in range(1, self.n + 1) if value_ok(d + shift))
 
     def neighbours(self, steps: Sequence[Tuple[int, int]]) -> List[Tuple[int, int]]:
         """The pairs of cells (a < b) one of the steps apart (made once a side and set of
@@ -283,7 +304,8 @@ class Cage(Constraint):
             raise VariantError(f"{where}: {len(cells)} cells cannot hold distinct digits 1..{b.n}")
         b.houses.append(cells)
         if self.total is not None:
-            b.sums.append((cells, [1] * len(cells), _total(self.total, where), True))
+            ones = [1] * len(cells)
+            b.sums.append((cells, ones, b.total(ones, _total(self.total, where)), True))
 
 
 @dataclass(frozen=True)
@@ -307,7 +329,7 @@ class Sum(Constraint):
                 raise VariantError(
                     f"{where}: coefficient {k} is out of range (at most {_COEF_MOST} either way)"
                 )
-        b.sums.append((cells, coefs, _total(self.total, where), False))
+        b.sums.append((cells, coefs, b.total(coefs, _total(self.total, where)), False))
 
 
 _LINE = re.compile(r"^\s*([RrCc])\s*(\d+)\s*$")
@@ -339,6 +361,7 @@ class Sandwich(Constraint):
 
     def _add(self, b: _Builder) -> None:
         where = f"Sandwich {self.total}"
+        b.values(where)
         cells = _line_cells(b, self.line, False, where)
         total = _total(self.total, where)
         b.sums.append((cells, [1] * len(cells), total, False, None, _core.LINE_SANDWICH))
@@ -356,6 +379,7 @@ class XSum(Constraint):
 
     def _add(self, b: _Builder) -> None:
         where = f"XSum {self.total}"
+        b.values(where)
         cells = _line_cells(b, self.line, bool(self.reverse), where)
         total = _total(self.total, where)
         b.sums.append((cells, [1] * len(cells), total, False, None, _core.LINE_XSUM))
@@ -396,8 +420,8 @@ class Arrow(Constraint):
         body = b.line(self.cells, "Arrow", self.check_path)
         if set(head) & set(body):
             raise VariantError("Arrow: a cell is in both its circle and its line")
-        coefs = [10 ** (len(head) - 1 - i) for i in range(len(head))]
-        b.sums.append((body + head, [1] * len(body) + [-k for k in coefs], 0, False))
+        coefs = [1] * len(body) + [-(10 ** (len(head) - 1 - i)) for i in range(len(head))]
+        b.sums.append((body + head, coefs, b.total(coefs, 0), False))
 
 
 @dataclass(frozen=True)
@@ -555,7 +579,7 @@ class Odd(Constraint):
     cells: Sequence[CellRef]
 
     def _add(self, b: _Builder) -> None:
-        mask = sum(1 << (v - 1) for v in range(1, b.n + 1) if v % 2)
+        mask = b.mask(lambda v: v % 2 == 1)
         for x in b.cells(self.cells, "Odd"):
             b.init[x] &= mask
 
@@ -567,7 +591,7 @@ class Even(Constraint):
     cells: Sequence[CellRef]
 
     def _add(self, b: _Builder) -> None:
-        mask = sum(1 << (v - 1) for v in range(1, b.n + 1) if v % 2 == 0)
+        mask = b.mask(lambda v: v % 2 == 0)
         for x in b.cells(self.cells, "Even"):
             b.init[x] &= mask
 
@@ -582,11 +606,12 @@ class Candidates(Constraint):
     def _add(self, b: _Builder) -> None:
         x = b.cell(self.cell, "Candidates")
         mask = 0
+        lo, hi = b.first, b.first + b.n - 1
         for v in self.values:
             v = _int(v, "Candidates")
-            if not 1 <= v <= b.n:
-                raise VariantError(f"Candidates: digit {v} is outside 1..{b.n}")
-            mask |= 1 << (v - 1)
+            if not lo <= v <= hi:
+                raise VariantError(f"Candidates: digit {v} is outside {lo}..{hi}")
+            mask |= 1 << (v - lo)
         b.init[x] &= mask
 
 
@@ -663,7 +688,15 @@ class Variant:
     side), the box shape (rows, columns) for sides that are not squares, or ``None`` for a
     grid without boxes (rows and columns only);
     ``regions``: irregular regions replacing the boxes (jigsaw) -- N lists of N cells, or
-    a string of N*N region labels, one character a cell; ``constraints``: the rules.
+    a string of N*N region labels, one character a cell; ``constraints``: the rules;
+    ``alphabet``: the symbols of the digits 1..N in the givens and solutions.
+
+    ``first``: the number the first digit stands for, 1 by default; 0 for the puzzles
+    whose grids hold 0..N-1 (the Interactive Sudoku Solver's ``Shape~9x9~0-8``).  The rules
+    read the digits as these numbers (a cage's total, a dot's ratio, odd and even,
+    :class:`Candidates`); the givens and solutions are in the alphabet, whose default is
+    then the numbers themselves when they are single digits ("012345678").  Sandwich and
+    X-sum clues name the digits 1..N and are refused on other grids.
     """
 
     givens: Any
@@ -671,6 +704,7 @@ class Variant:
     regions: Any = None
     constraints: Sequence[Constraint] = ()
     alphabet: Optional[str] = None
+    first: int = 1
     _built: Dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __reduce__(self) -> Any:
@@ -678,7 +712,7 @@ class Variant:
         # to other processes and machines (fastsudoku.dask) as its rules.
         return (
             Variant,
-            (self.givens, self.box, self.regions, self.constraints, self.alphabet),
+            (self.givens, self.box, self.regions, self.constraints, self.alphabet, self.first),
         )
 
     def grid(self) -> Grid:
@@ -696,8 +730,16 @@ class Variant:
         if "model" in self._built:
             return
         explicit = not _default_box(self.box) and self.box is not None
+        first = _int(self.first, "Variant first")
+        if abs(first) > _COEF_MOST:
+            raise VariantError(f"Variant first: {first} is out of range (at most {_COEF_MOST})")
+        alphabet = self.alphabet
+        if alphabet is None and first != 1:
+            side = _side(self.givens)
+            if side is not None and first >= 0 and first + side <= 10:
+                alphabet = "0123456789"[first : first + side]
         try:
-            grid = parse(self.givens, self.box if explicit else None, self.alphabet)
+            grid = parse(self.givens, self.box if explicit else None, alphabet)
         except ShapeError:
             # A side that is not a square, on a grid without boxes (a 7x7 jigsaw): read it
             # with rows for boxes (the box shape only matters to classic Sudoku).
@@ -706,9 +748,9 @@ class Variant:
             side = _side(self.givens)
             if side is None:
                 raise
-            grid = parse(self.givens, (1, side), self.alphabet)
+            grid = parse(self.givens, (1, side), alphabet)
         n = grid.n
-        b = _Builder(n)
+        b = _Builder(n, first)
         if self.regions is not None:
             if not _default_box(self.box) and self.box is not None:
                 raise VariantError("regions replace the boxes: give regions or box, not both")
