@@ -12,20 +12,26 @@ from fastsudoku.variants import (
     XV,
     AntiKing,
     AntiKnight,
+    AntiTaxicab,
     Arrow,
     Between,
     Cage,
     Candidates,
     Diagonals,
+    Entropic,
     Even,
+    Indexing,
     Kropki,
     Lockout,
+    Modular,
     NonConsecutive,
     NoOtherDots,
     NoOtherXV,
+    NumberedRoom,
     Odd,
     Palindrome,
     Region,
+    RegionSumLine,
     Renban,
     Sandwich,
     Sum,
@@ -34,6 +40,7 @@ from fastsudoku.variants import (
     VariantError,
     Whisper,
     XSum,
+    Zipper,
 )
 from variant_reference import brute_count, check_variant
 
@@ -200,7 +207,25 @@ def _path(rng, n, length, diagonal=False):
 
 
 def _random_constraint(rng, n, first=1):
-    kind = rng.randrange(21)
+    kind = rng.randrange(28)
+    if kind == 21:
+        return Zipper(_path(rng, n, rng.randint(2, 6), diagonal=True))
+    if kind == 22:
+        return RegionSumLine(_path(rng, n, rng.randint(2, 2 * n), diagonal=True))
+    if kind == 23:
+        return Modular(_path(rng, n, rng.randint(2, n), diagonal=True), rng.randint(1, 4))
+    if kind == 24:
+        if n % 3 == 0:
+            return Entropic(_path(rng, n, rng.randint(2, n), diagonal=True))
+        return Zipper(_path(rng, n, rng.randint(3, 5), diagonal=True))
+    if first == 1 and kind == 25:
+        line = f"{rng.choice('RC')}{rng.randint(1, n)}"
+        return NumberedRoom(line, rng.randint(1, n), reverse=rng.random() < 0.5)
+    if first == 1 and kind == 26:
+        cells = rng.sample([(r, c) for r in range(n) for c in range(n)], rng.randint(1, 3))
+        return Indexing(cells, rng.choice(["column", "row"]))
+    if first == 1 and kind == 27:
+        return AntiTaxicab()
     if kind == 0:
         return AntiKnight()
     if kind == 1:
@@ -553,6 +578,18 @@ def test_node_limit_stops_a_variant_search():
             ),
             "cannot hold",
         ),
+        (lambda: Variant("." * 81, constraints=[Modular([(0, 0), (0, 1)], 0)]), "mod 0"),
+        (lambda: Variant("." * 16, constraints=[Entropic([(0, 0), (0, 1)])]), "in thirds"),
+        (lambda: Variant("." * 81, constraints=[Indexing([(0, 0)], "box")]), "neither"),
+        (
+            lambda: Variant("." * 81, constraints=[NumberedRoom("R1", 3)], first=0),
+            r"NumberedRoom 3: only on grids of the digits 1\.\.9",
+        ),
+        (
+            lambda: Variant("." * 81, constraints=[AntiTaxicab()], first=0),
+            "AntiTaxicab: only on grids",
+        ),
+        (lambda: Variant("." * 81, constraints=[Zipper([(0, 0), (2, 2)])]), "not neighbours"),
     ],
 )
 def test_malformed_rules_raise_naming_them(make, message):

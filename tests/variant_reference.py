@@ -63,9 +63,17 @@ def houses(n, box, regions):
     return out
 
 
-def _rules(n, constraints):
-    """Each constraint as (cells, predicate on their digits, 'distinct' flag)."""
+def _windows(d, size):
+    return [d[i : i + size] for i in range(max(1, len(d) - size + 1))]
+
+
+def _rules(n, constraints, box=None, regions=None, first=1):
+    """Each constraint as (cells, predicate on their values, 'distinct' flag)."""
     rules = []
+    region_of = {}
+    for k, house in enumerate(houses(n, box, regions)[2 * n :]):
+        for x in house:
+            region_of[x] = k
     dots, marks = {}, {}
     for con in constraints:
         kind = type(con).__name__
@@ -175,6 +183,86 @@ def _rules(n, constraints):
             )
         elif kind == "Renban":
             rules.append((_cells(con.cells, n), lambda d: max(d) - min(d) == len(d) - 1, True))
+        elif kind == "Zipper":
+            cells = _cells(con.cells, n)
+
+            def zipper(d):
+                k = len(d)
+                sums = [d[i] + d[k - 1 - i] for i in range(k // 2)]
+                if k % 2:
+                    return all(t == d[k // 2] for t in sums)
+                return len(set(sums)) <= 1
+
+            rules.append((cells, zipper, False))
+        elif kind == "RegionSumLine":
+            cells = _cells(con.cells, n)
+            if region_of:
+                starts = [
+                    i
+                    for i in range(len(cells))
+                    if i == 0 or region_of[cells[i]] != region_of[cells[i - 1]]
+                ]
+
+                def region_sums(d, starts=starts):
+                    bounds = [*starts, len(d)]
+                    return len({sum(d[a:b]) for a, b in zip(bounds, bounds[1:])}) <= 1
+
+                rules.append((cells, region_sums, False))
+        elif kind == "Modular":
+            rules.append(
+                (
+                    _cells(con.cells, n),
+                    lambda d, m=con.mod: all(
+                        len({x % m for x in w}) == len(w) for w in _windows(d, m)
+                    ),
+                    False,
+                )
+            )
+        elif kind == "Entropic":
+            third = n // 3
+            rules.append(
+                (
+                    _cells(con.cells, n),
+                    lambda d, t=third: all(
+                        len({(x - first) // t for x in w}) == len(w) for w in _windows(d, 3)
+                    ),
+                    False,
+                )
+            )
+        elif kind == "NumberedRoom":
+            k = int(con.line[1:]) - 1
+            line = (
+                [k * n + c for c in range(n)]
+                if con.line[0] in "Rr"
+                else [r * n + k for r in range(n)]
+            )
+            if con.reverse:
+                line.reverse()
+            rules.append((line, lambda d, t=con.clue: d[d[0] - 1] == t, False))
+        elif kind == "Indexing":
+            for x in _cells(con.cells, n):
+                row, col = divmod(x, n)
+                if con.by == "column":
+                    rules.append(
+                        (
+                            [row * n + j for j in range(n)],
+                            lambda d, c=col: d[d[c] - 1] == c + 1,
+                            False,
+                        )
+                    )
+                else:
+                    rules.append(
+                        (
+                            [i * n + col for i in range(n)],
+                            lambda d, r=row: d[d[r] - 1] == r + 1,
+                            False,
+                        )
+                    )
+        elif kind == "AntiTaxicab":
+            for a in range(n * n):
+                for b in range(a + 1, n * n):
+                    dist = abs(a // n - b // n) + abs(a % n - b % n)
+                    rules.append(([a, b], lambda d, t=dist: not (d[0] == d[1] == t), False))
         elif kind == "Palindrome":
             rules.append((_cells(con.cells, n), lambda d: list(d) == list(reversed(d)), False))
         elif kind == "Kropki":
@@ -237,7 +325,7 @@ def check_variant(n, box, regions, constraints, givens, solution, first=1):
     for house in houses(n, box, regions):
         digits = [solution[x] for x in house]
         assert len(set(digits)) == len(digits), f"house {house} repeats a digit: {digits}"
-    for cells, pred, distinct in _rules(n, constraints):
+    for cells, pred, distinct in _rules(n, constraints, box, regions, first):
         digits = [solution[x] for x in cells]
         if distinct:
             assert len(set(digits)) == len(digits), f"cells {cells} repeat a digit: {digits}"
@@ -248,7 +336,8 @@ def check_variant(n, box, regions, constraints, givens, solution, first=1):
 
 def brute_count(n, box, regions, constraints, givens, limit=None, first=1):
     """The number of solutions (stopping at limit), by plain backtracking."""
-    rules = [(cells, None, True) for cells in houses(n, box, regions)] + _rules(n, constraints)
+    rules = [(cells, None, True) for cells in houses(n, box, regions)]
+    rules += _rules(n, constraints, box, regions, first)
     by_cell = [[] for _ in range(n * n)]
     for rule in rules:
         for x in rule[0]:

@@ -48,11 +48,7 @@ _KNOWN_ELSEWHERE = (
     "Binary",
     "BinaryX",
     "Lunchbox",
-    "Zipper",
-    "RegionSumLine",
     "SumLine",
-    "Modular",
-    "Entropic",
     "RellikCage",
     "EqualityCage",
     "ContainAtLeast",
@@ -64,13 +60,10 @@ _KNOWN_ELSEWHERE = (
     "CountingCircles",
     "CountDistinct",
     "ValueIndexing",
-    "Indexing",
     "Skyscraper",
     "HiddenSkyscraper",
-    "NumberedRoom",
     "FullRank",
     "FullRankTies",
-    "AntiTaxicab",
     "GlobalEntropy",
     "GlobalMod",
     "DutchFlatmates",
@@ -515,7 +508,22 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
             raise VariantError("ISS LittleKiller: expected ~<sum>~<start cell>")
         line = _little_killer(p, _cell(p, args[1], where))
         p.constraints.append(v.Sum(rc(line), _number(args[0], "LittleKiller sum")))
-    elif name in ("Sandwich", "XSum") and p.first != 1:
+    elif name in ("Zipper", "RegionSumLine", "Entropic"):
+        rule = {"Zipper": v.Zipper, "RegionSumLine": v.RegionSumLine, "Entropic": v.Entropic}
+        p.constraints.append(rule[name](rc(_cells(p, args, where)), check_path=False))
+    elif name == "Modular":
+        if not args:
+            raise VariantError("ISS Modular: expected ~<mod>~<cells>")
+        mod = _number(args[0], "Modular mod")
+        p.constraints.append(v.Modular(rc(_cells(p, args[1:], where)), mod, check_path=False))
+    elif name == "Indexing":
+        if not args or args[0] not in ("C", "R"):
+            raise VariantError("ISS Indexing: expected ~C or ~R, then the cells")
+        by = "column" if args[0] == "C" else "row"
+        p.constraints.append(v.Indexing(rc(_cells(p, args[1:], where)), by))
+    elif name == "AntiTaxicab":
+        p.constraints.append(v.AntiTaxicab())
+    elif name in ("Sandwich", "XSum", "NumberedRoom") and p.first != 1:
         # Their clues name the digits 1..N (the ISS shifts them on 0-indexed grids).
         raise VariantError(
             f"ISS {name} on a grid of {p.first}..{p.first + n - 1}: only on grids of the "
@@ -534,6 +542,14 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
         for clue, reverse in ((args[1], False), (args[2], True)):
             if clue != "":
                 p.constraints.append(v.XSum(outside, _number(clue, "XSum sum"), reverse))
+    elif name == "NumberedRoom":
+        if len(args) not in (2, 3):
+            raise VariantError("ISS NumberedRoom: expected ~<row or column>~<clue>~<clue back>")
+        outside = _iss_line(p, args[0], name)
+        for clue, reverse in zip(args[1:], (False, True)):
+            if clue != "":
+                clue_value = _number(clue, "NumberedRoom clue")
+                p.constraints.append(v.NumberedRoom(outside, clue_value, reverse))
     elif name == "Between":
         p.constraints.append(v.Between(rc(_cells(p, args, where)), check_path=False))
     elif name == "Lockout":
@@ -671,7 +687,8 @@ def _variant(p: _Puzzle) -> Any:
         box = _box_shape(n)
     regions = None
     if p.jigsaw is not None:
-        if p.no_boxes:
+        # The regions replace the boxes, also on a side with no boxes (7x7).
+        if p.no_boxes or box is None:
             regions, box = p.jigsaw, None
         else:
             groups: Dict[str, List[Cell]] = {}

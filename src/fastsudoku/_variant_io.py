@@ -318,6 +318,22 @@ def _iss_part(b: Any, con: Any) -> str:
         return f".Sum~0_=_{text}{_iss_cells(b, list(con.cells) + head, name)}"
     if isinstance(con, (v.Thermo, v.Renban, v.Palindrome, v.Between)):
         return f".{name}{_iss_cells(b, con.cells, name)}"
+    if isinstance(con, (v.Zipper, v.RegionSumLine, v.Entropic)):
+        return f".{name}{_iss_cells(b, con.cells, name)}"
+    if isinstance(con, v.Modular):
+        return f".Modular~{con.mod}{_iss_cells(b, con.cells, name)}"
+    if isinstance(con, v.Indexing):
+        kind = "C" if con.by == "column" else "R"
+        return f".Indexing~{kind}{_iss_cells(b, con.cells, name)}"
+    if isinstance(con, v.AntiTaxicab):
+        return ".AntiTaxicab"
+    if isinstance(con, v.NumberedRoom):
+        line = _iss_line(b, con.line)
+        return (
+            f".NumberedRoom~{line}~~{con.clue}"
+            if con.reverse
+            else f".NumberedRoom~{line}~{con.clue}~"
+        )
     if isinstance(con, v.Whisper):
         return f".Whisper~{con.difference}{_iss_cells(b, con.cells, name)}"
     if isinstance(con, v.Lockout):

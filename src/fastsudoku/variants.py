@@ -22,13 +22,18 @@ Constraints (each a small frozen object; the grid's side comes from the givens):
 - regions: :class:`Region` (any cells that all differ: windoku, disjoint groups ...),
   :class:`Diagonals` (X-Sudoku), irregular regions replacing the boxes
   (``Variant(regions=...)``: jigsaw);
-- neighbours: :class:`AntiKnight`, :class:`AntiKing`, :class:`NonConsecutive`;
+- neighbours: :class:`AntiKnight`, :class:`AntiKing`, :class:`NonConsecutive`,
+  :class:`AntiTaxicab`;
 - cages and sums: :class:`Cage` (killer: digits differ, optional total),
   :class:`Sum` (a total over cells that may repeat: little killer diagonals);
 - clues outside the grid: :class:`Sandwich` (the digits between the 1 and the N of a row
-  or column), :class:`XSum` (the first X digits of a row or column, X the first);
+  or column), :class:`XSum` (the first X digits of a row or column, X the first),
+  :class:`NumberedRoom` (the X-th digit is the clue, X the first);
 - lines: :class:`Thermo`, :class:`Arrow`, :class:`Whisper`, :class:`Renban`,
-  :class:`Palindrome`, :class:`Between`, :class:`Lockout`;
+  :class:`Palindrome`, :class:`Between`, :class:`Lockout`, :class:`Zipper`,
+  :class:`RegionSumLine`, :class:`Modular`, :class:`Entropic`;
+- indexing: :class:`Indexing` (a cell's digit says where its column's number goes in
+  its row, or its row's in its column);
 - pairs: :class:`Kropki` (white: consecutive, black: one double the other), :class:`XV`,
   and :class:`NoOtherDots` / :class:`NoOtherXV` (the negative rules: pairs without a mark
   have none of its property);
@@ -82,6 +87,13 @@ __all__ = [
     "Between",
     "Lockout",
     "Palindrome",
+    "Zipper",
+    "RegionSumLine",
+    "Modular",
+    "Entropic",
+    "NumberedRoom",
+    "Indexing",
+    "AntiTaxicab",
     "Kropki",
     "NoOtherDots",
     "XV",
@@ -501,6 +513,189 @@ class Palindrome(Constraint):
         cells = b.line(self.cells, "Palindrome", self.check_path)
         for i in range(len(cells) // 2):
             b.pair(cells[i], cells[-1 - i], lambda x, y: x == y, key="=")
+
+
+def _equal_sums(b: _Builder, sets: List[List[int]]) -> None:
+    """Every set of cells has the same sum (as the ISS does it: single cells equal each
+    other, and one of them equals each longer set; without one, every two sets)."""
+    singles = [s[0] for s in sets if len(s) == 1]
+    multis = [s for s in sets if len(s) > 1]
+    for x in singles[1:]:
+        b.pair(singles[0], x, lambda p, q: p == q, key="=")
+    if singles:
+        pairs = [([singles[0]], m) for m in multis]
+    else:
+        pairs = [(multis[i], multis[j]) for i in range(len(multis)) for j in range(i)]
+    for one, other in pairs:
+        coefs = [1] * len(one) + [-1] * len(other)
+        b.sums.append((one + other, coefs, b.total(coefs, 0), False))
+
+
+@dataclass(frozen=True)
+class Zipper(Constraint):
+    """Digits the same distance from the line's middle have the same sum; on a line of
+    odd length, the middle digit is that sum."""
+
+    cells: Sequence[CellRef]
+    check_path: bool = True
+
+    def _add(self, b: _Builder) -> None:
+        cells = b.line(self.cells, "Zipper", self.check_path)
+        k = len(cells)
+        pairs = [[cells[i], cells[k - 1 - i]] for i in range(k // 2)]
+        if k % 2:
+            middle = cells[k // 2]
+            for pair in pairs:
+                coefs = [1, 1, -1]
+                b.sums.append(([*pair, middle], coefs, b.total(coefs, 0), False))
+        else:
+            _equal_sums(b, pairs)
+
+
+@dataclass(frozen=True)
+class RegionSumLine(Constraint):
+    """The line's digits have the same sum in each box it passes through (each time it
+    passes: a run of its cells in one box is one sum).  On a grid without boxes the
+    jigsaw regions count; without either, the rule says nothing."""
+
+    cells: Sequence[CellRef]
+    check_path: bool = True
+
+    def _add(self, b: _Builder) -> None:
+        cells = b.line(self.cells, "RegionSumLine", self.check_path)
+        n = b.n
+        region_of: Dict[int, int] = {}
+        for k, house in enumerate(b.houses[2 * n : 2 * n + b.nboxes]):
+            for x in house:
+                region_of[x] = k
+        if not region_of:
+            return
+        runs: List[List[int]] = []
+        for x in cells:
+            if runs and region_of[x] == region_of[runs[-1][-1]]:
+                runs[-1].append(x)
+            else:
+                runs.append([x])
+        _equal_sums(b, runs)
+
+
+def _periodic_pairs(
+    b: _Builder, cells: List[int], period: int, group: Callable[[int], int], key: Any
+) -> None:
+    """Every `period` cells in a row along the line fall in different groups: two cells a
+    multiple of `period` apart share their group, any other two differ."""
+    same = b.table(lambda p, q: group(p) == group(q), key=("same", key))
+    differ = b.table(lambda p, q: group(p) != group(q), key=("differ", key))
+    for i, x in enumerate(cells):
+        for j in range(i + 1, len(cells)):
+            b.arcs.append((x, cells[j], same if (j - i) % period == 0 else differ))
+
+
+@dataclass(frozen=True)
+class Modular(Constraint):
+    """Every ``mod`` cells in a row along the line have different remainders modulo
+    ``mod`` (mod 3: one of 147, one of 258, one of 369)."""
+
+    cells: Sequence[CellRef]
+    mod: int = 3
+    check_path: bool = True
+
+    def _add(self, b: _Builder) -> None:
+        cells = b.line(self.cells, "Modular", self.check_path)
+        mod = _int(self.mod, "Modular")
+        if mod < 1:
+            raise VariantError(f"Modular: mod {mod} is not at least 1")
+        _periodic_pairs(b, cells, mod, lambda v: v % mod, ("mod", mod))
+
+
+@dataclass(frozen=True)
+class Entropic(Constraint):
+    """Every three cells in a row along the line hold a low, a middle and a high digit
+    (on 9x9: one of 123, one of 456, one of 789; the values in thirds)."""
+
+    cells: Sequence[CellRef]
+    check_path: bool = True
+
+    def _add(self, b: _Builder) -> None:
+        cells = b.line(self.cells, "Entropic", self.check_path)
+        if b.n % 3:
+            raise VariantError(f"Entropic: a {b.n}x{b.n} grid's digits do not split in thirds")
+        third, first = b.n // 3, b.first
+        _periodic_pairs(b, cells, 3, lambda v: (v - first) // third, "entropy")
+
+
+@dataclass(frozen=True)
+class NumberedRoom(Constraint):
+    """The X-th digit of a row or column (from its left or top, or from the other end
+    with ``reverse=True``) is ``clue``, X being the first digit from that end.  ``line``:
+    ``"R3"`` or ``"C5"``, counting from 1."""
+
+    line: str
+    clue: int
+    reverse: bool = False
+
+    def _add(self, b: _Builder) -> None:
+        where = f"NumberedRoom {self.clue}"
+        b.values(where)
+        cells = _line_cells(b, self.line, bool(self.reverse), where)
+        _index(b, cells[0], cells, _int(self.clue, where))
+
+
+def _index(b: _Builder, control: int, cells: List[int], value: int) -> None:
+    """The cell cells[d - 1] holds `value`, d being the control cell's digit."""
+    for k, x in enumerate(cells):
+        place = k + 1
+
+        def holds(p: int, q: int, place: int = place) -> bool:
+            return p != place or q == value
+
+        if x == control:
+            b.init[x] &= b.mask(lambda d: holds(d, d))
+        else:
+            b.pair(control, x, holds, ("index", place, value))
+
+
+@dataclass(frozen=True)
+class Indexing(Constraint):
+    """Indexing cells: with ``by="column"``, a cell of column c holding d means that the
+    d-th cell of its row holds c (columns counted from 1); with ``by="row"``, the d-th
+    cell of its column holds its row's number."""
+
+    cells: Sequence[CellRef]
+    by: str = "column"
+
+    def _add(self, b: _Builder) -> None:
+        where = f"Indexing by {self.by}"
+        if self.by not in ("column", "row"):
+            raise VariantError(f"Indexing: by {self.by!r} is neither 'column' nor 'row'")
+        b.values(where)
+        n = b.n
+        for x in b.cells(self.cells, where):
+            row, col = divmod(x, n)
+            if self.by == "column":
+                _index(b, x, [row * n + k for k in range(n)], col + 1)
+            else:
+                _index(b, x, [k * n + col for k in range(n)], row + 1)
+
+
+def _taxicab(d: int) -> Callable[[int, int], bool]:
+    return lambda p, q: not (p == q == d)
+
+
+@dataclass(frozen=True)
+class AntiTaxicab(Constraint):
+    """Two cells holding the same digit d are not d steps apart counted along rows and
+    columns (taxicab distance)."""
+
+    def _add(self, b: _Builder) -> None:
+        b.values("AntiTaxicab")
+        n = b.n
+        for x in range(n * n):
+            for y in range(x + 1, n * n):
+                dr, dc = abs(x // n - y // n), abs(x % n - y % n)
+                # Cells in one row or column differ anyway.
+                if dr and dc and dr + dc <= n:
+                    b.pair(x, y, _taxicab(dr + dc), key=("taxicab", dr + dc))
 
 
 def _white(x: int, y: int) -> bool:
