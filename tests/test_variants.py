@@ -34,6 +34,7 @@ from fastsudoku.variants import (
     RegionSumLine,
     Renban,
     Sandwich,
+    Skyscraper,
     Sum,
     Thermo,
     Variant,
@@ -207,7 +208,10 @@ def _path(rng, n, length, diagonal=False):
 
 
 def _random_constraint(rng, n, first=1):
-    kind = rng.randrange(28)
+    kind = rng.randrange(29)
+    if first == 1 and kind == 28:
+        line = f"{rng.choice('RC')}{rng.randint(1, n)}"
+        return Skyscraper(line, rng.randint(1, n), reverse=rng.random() < 0.5)
     if kind == 21:
         return Zipper(_path(rng, n, rng.randint(2, 6), diagonal=True))
     if kind == 22:
@@ -421,7 +425,7 @@ def test_random_constraints_agree_with_brute_force_6x6(seed):
     _check_or_refused(variant, n, (2, 3), limit=20)
 
 
-@pytest.mark.parametrize("kind", ["Sandwich", "XSum", "XSum reversed"])
+@pytest.mark.parametrize("kind", ["Sandwich", "XSum", "XSum reversed", "Skyscraper"])
 @pytest.mark.parametrize("box", [(2, 2), None])
 def test_line_clues_agree_with_brute_force_on_every_total(kind, box):
     """Every total of a sandwich or X-sum clue, on a row and on a column of a 4x4 grid
@@ -432,14 +436,38 @@ def test_line_clues_agree_with_brute_force_on_every_total(kind, box):
         for total in range(-1, 12):
             if kind == "Sandwich":
                 clue = Sandwich(line, total)
+            elif kind == "Skyscraper":
+                clue = Skyscraper(line, total, reverse=total % 2 == 0)
             else:
                 clue = XSum(line, total, reverse=kind.endswith("reversed"))
             _check(Variant("." * 16, box=box, constraints=[clue]), n, box=box)
     if kind == "Sandwich":
         two = [Sandwich("R1", 5), Sandwich("C1", 0)]
+    elif kind == "Skyscraper":
+        two = [Skyscraper("R1", 3), Skyscraper("R1", 2, reverse=True), Skyscraper("C2", 1)]
     else:
         two = [XSum("R1", 6), XSum("C4", 3, reverse=True)]
     _check(Variant("." * 16, box=box, constraints=two), n, box=box)
+
+
+def test_skyscraper_clues_of_a_9x9_solution_keep_it():
+    """Every skyscraper clue of a 9x9 solution, both ends of every row and column: the
+    grid is their solution (checked by the reference) and no other grid keeps them all
+    with the givens of one row."""
+    n = 9
+    grid = [int(ch) for ch in SOLUTION9]
+    clues = []
+    for k in range(n):
+        for line, cells in ((f"R{k + 1}", grid[k * n : k * n + n]), (f"C{k + 1}", grid[k::n])):
+            for reverse in (False, True):
+                d = cells[::-1] if reverse else cells
+                seen = sum(1 for i, x in enumerate(d) if all(x > y for y in d[:i]))
+                clues.append(Skyscraper(line, seen, reverse=reverse))
+    givens = SOLUTION9[:9] + "." * 72
+    result = fs.search(Variant(givens, constraints=clues), limit=2)
+    assert result.count >= 1
+    for sol in fs.solutions(Variant(givens, constraints=clues), limit=5):
+        check_variant(n, (3, 3), None, clues, _values(givens), _values(sol))
 
 
 @pytest.mark.parametrize("box", [(2, 2), None])

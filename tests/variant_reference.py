@@ -239,6 +239,20 @@ def _rules(n, constraints, box=None, regions=None, first=1):
             if con.reverse:
                 line.reverse()
             rules.append((line, lambda d, t=con.clue: d[d[0] - 1] == t, False))
+        elif kind == "Skyscraper":
+            k = int(con.line[1:]) - 1
+            line = (
+                [k * n + c for c in range(n)]
+                if con.line[0] in "Rr"
+                else [r * n + k for r in range(n)]
+            )
+            if con.reverse:
+                line.reverse()
+
+            def seen(d, t=con.clue):
+                return sum(1 for i, x in enumerate(d) if all(x > y for y in d[:i])) == t
+
+            rules.append((line, seen, False))
         elif kind == "Indexing":
             for x in _cells(con.cells, n):
                 row, col = divmod(x, n)

@@ -71,6 +71,7 @@ LINE_SANDWICH: int
 LINE_XSUM: int
 LINE_BETWEEN: int
 LINE_LOCKOUT: int
+LINE_SKYSCRAPER: int
 
 def leftover_sums(
     n: int, houses: List[List[int]], nboxes: int, sums: List[Tuple[Any, ...]], most: int

@@ -51,6 +51,8 @@ cdef enum:                    # VModel.sum_kind: what a sum's cells and target m
     V_XSUM = 2                # a line that differs: the first x cells sum to it, x the first
     V_BETWEEN = 3             # a line: its middle cells strictly between its ends
     V_LOCKOUT = 4             # a line: its middle cells outside its ends, those it apart
+    V_SKYSCRAPER = 5          # a line that differs: as many cells seen from its start
+    V_SKY_WALK = 4096         # a skyscraper clue's walk over its placings, at most (nodes)
 
 
 cdef inline bint v_restrict(VSearch *s, uint64_t *cand, int cell, uint64_t keep) noexcept nogil:
@@ -549,6 +551,75 @@ cdef bint v_ends(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     return True
 
 
+cdef int v_sky_walk(const uint64_t *cand, const int32_t *cells, int k, int i, uint64_t used,
+                    int top, int seen, int64_t target, uint64_t full, uint64_t *path,
+                    uint64_t *sup, int *budget) noexcept nogil:
+    """The placings of a skyscraper line from its cell i on, the cells before it holding
+    `used`, `seen` of them taller than all before, the tallest `top`: 1 if one makes the
+    clue (each cell's value on it added to sup), 0 if none, -1 when the budget of nodes
+    ran out."""
+    cdef uint64_t w, bit, below
+    cdef int v, r, found = 0, taller
+    if seen > target:
+        return 0
+    if i == k:
+        if seen != target:
+            return 0
+        for r in range(k):
+            sup[r] |= path[r]
+        return 1
+    budget[0] -= 1
+    if budget[0] < 0:
+        return -1
+    # At most every value above the tallest so far, in the cells left, can still be seen.
+    below = ~(<uint64_t>0) if top >= 64 else ((<uint64_t>1) << top) - 1
+    taller = popcount(full & ~used & ~below)
+    if seen + min(taller, k - i) < target:
+        return 0
+    w = cand[cells[i]] & ~used
+    while w:
+        bit = lowest_bit(w)
+        w ^= bit
+        v = bit_index(bit) + 1
+        path[i] = bit
+        r = v_sky_walk(cand, cells, k, i + 1, used | bit, v if v > top else top,
+                       seen + (v > top), target, full, path, sup, budget)
+        if r < 0:
+            return -1
+        found |= r
+    return found
+
+
+cdef bint v_skyscraper(VSearch *s, uint64_t *cand, int t) noexcept nogil:
+    """Skyscraper clue t: from the line's start, `target` cells are taller than every
+    cell before them.  A cell at place i (from 0) holds at most n - target + 1 + i (the
+    target - 1 taller cells seen after it need values above it); then, unless the walk
+    over the placings the cells allow passes V_SKY_WALK nodes, each cell keeps the values
+    some placing making the clue gives it (a complete line is checked by the walk)."""
+    cdef const VModel *m = s.m
+    cdef int n = m.n, x, top, budget = V_SKY_WALK, r
+    cdef int first = m.sum_start[t], k = m.sum_start[t + 1] - m.sum_start[t]
+    cdef const int32_t *cells = m.sum_cells + first
+    cdef int64_t target = m.sum_target[t]
+    cdef uint64_t path[64]
+    cdef uint64_t sup[64]
+    if target < 1 or target > k:
+        return False
+    for x in range(k):
+        top = n - <int>target + 1 + x
+        if top < n and not v_restrict(s, cand, cells[x], v_range_mask(n, 1, top)):
+            return False
+        sup[x] = 0
+    r = v_sky_walk(cand, cells, k, 0, 0, 0, 0, target, m.full, path, sup, &budget)
+    if r == 0:
+        return False
+    if r > 0:
+        for x in range(k):
+            if not v_restrict(s, cand, cells[x], sup[x]):
+                return False
+    return True
+
+
 cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """Bounds of sum t, then its exact totals (v_sum_exact) or its value sets (v_sum_sets).
 
@@ -568,6 +639,8 @@ cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
         return v_sandwich(s, cand, t)
     if m.sum_kind[t] == V_XSUM:
         return v_xsum(s, cand, t)
+    if m.sum_kind[t] == V_SKYSCRAPER:
+        return v_skyscraper(s, cand, t)
     if m.sum_kind[t] != V_LINEAR:
         return v_ends(s, cand, t)
     for g in range(first, first + ngroups):
@@ -1194,6 +1267,7 @@ LINE_SANDWICH = V_SANDWICH
 LINE_XSUM = V_XSUM
 LINE_BETWEEN = V_BETWEEN
 LINE_LOCKOUT = V_LOCKOUT
+LINE_SKYSCRAPER = V_SKYSCRAPER
 
 cdef dict _COMBOS = {}
 
@@ -1510,9 +1584,10 @@ cdef class VariantModel:
     pair rules, table[v] the mask of values b may take when a is v+1; sums: (cells, coefs,
     target, distinct[, sets[, kind]]) linear equalities (distinct: the cells all differ
     and their value sets are used, coefs all 1; sets: those value sets, if given; kind
-    V_SANDWICH or V_XSUM: instead a clue on a line of cells that all differ, in order,
-    with target its total; V_BETWEEN or V_LOCKOUT: a line whose ends bound its other
-    cells, target the lockout's least gap); init: each cell's starting mask.
+    V_SANDWICH, V_XSUM or V_SKYSCRAPER: instead a clue on a line of cells that all
+    differ, in order, with target its total (the cells seen from its start); V_BETWEEN
+    or V_LOCKOUT: a line whose ends bound its other cells, target the lockout's least
+    gap); init: each cell's starting mask.
     """
     cdef VModel m
     cdef public int n
@@ -1784,7 +1859,7 @@ cdef class VariantModel:
             m.sum_target[i] = target
             kind = sums[i][5] if len(sums[i]) > 5 else V_LINEAR
             if kind != V_LINEAR:
-                if not (kind in (V_SANDWICH, V_XSUM) and 1 <= len(cells) <= 64
+                if not (kind in (V_SANDWICH, V_XSUM, V_SKYSCRAPER) and 1 <= len(cells) <= 64
                         or kind in (V_BETWEEN, V_LOCKOUT) and len(cells) >= 2):
                     raise ValueError(f"sum {i}: line clue kind {kind} on {len(cells)} cells")
                 m.sum_kind[i] = kind

@@ -60,7 +60,6 @@ _KNOWN_ELSEWHERE = (
     "CountingCircles",
     "CountDistinct",
     "ValueIndexing",
-    "Skyscraper",
     "HiddenSkyscraper",
     "FullRank",
     "FullRankTies",
@@ -523,7 +522,7 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
         p.constraints.append(v.Indexing(rc(_cells(p, args[1:], where)), by))
     elif name == "AntiTaxicab":
         p.constraints.append(v.AntiTaxicab())
-    elif name in ("Sandwich", "XSum", "NumberedRoom") and p.first != 1:
+    elif name in ("Sandwich", "XSum", "NumberedRoom", "Skyscraper") and p.first != 1:
         # Their clues name the digits 1..N (the ISS shifts them on 0-indexed grids).
         raise VariantError(
             f"ISS {name} on a grid of {p.first}..{p.first + n - 1}: only on grids of the "
@@ -542,6 +541,14 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
         for clue, reverse in ((args[1], False), (args[2], True)):
             if clue != "":
                 p.constraints.append(v.XSum(outside, _number(clue, "XSum sum"), reverse))
+    elif name == "Skyscraper":
+        if len(args) not in (2, 3):
+            raise VariantError("ISS Skyscraper: expected ~<row or column>~<clue>~<clue back>")
+        outside = _iss_line(p, args[0], name)
+        for clue, reverse in zip(args[1:], (False, True)):
+            if clue != "":
+                clue_value = _number(clue, "Skyscraper clue")
+                p.constraints.append(v.Skyscraper(outside, clue_value, reverse))
     elif name == "NumberedRoom":
         if len(args) not in (2, 3):
             raise VariantError("ISS NumberedRoom: expected ~<row or column>~<clue>~<clue back>")

@@ -327,13 +327,9 @@ def _iss_part(b: Any, con: Any) -> str:
         return f".Indexing~{kind}{_iss_cells(b, con.cells, name)}"
     if isinstance(con, v.AntiTaxicab):
         return ".AntiTaxicab"
-    if isinstance(con, v.NumberedRoom):
+    if isinstance(con, (v.NumberedRoom, v.Skyscraper)):
         line = _iss_line(b, con.line)
-        return (
-            f".NumberedRoom~{line}~~{con.clue}"
-            if con.reverse
-            else f".NumberedRoom~{line}~{con.clue}~"
-        )
+        return f".{name}~{line}~~{con.clue}" if con.reverse else f".{name}~{line}~{con.clue}~"
     if isinstance(con, v.Whisper):
         return f".Whisper~{con.difference}{_iss_cells(b, con.cells, name)}"
     if isinstance(con, v.Lockout):

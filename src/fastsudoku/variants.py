@@ -28,7 +28,8 @@ Constraints (each a small frozen object; the grid's side comes from the givens):
   :class:`Sum` (a total over cells that may repeat: little killer diagonals);
 - clues outside the grid: :class:`Sandwich` (the digits between the 1 and the N of a row
   or column), :class:`XSum` (the first X digits of a row or column, X the first),
-  :class:`NumberedRoom` (the X-th digit is the clue, X the first);
+  :class:`NumberedRoom` (the X-th digit is the clue, X the first), :class:`Skyscraper`
+  (how many digits are taller than all before them);
 - lines: :class:`Thermo`, :class:`Arrow`, :class:`Whisper`, :class:`Renban`,
   :class:`Palindrome`, :class:`Between`, :class:`Lockout`, :class:`Zipper`,
   :class:`RegionSumLine`, :class:`Modular`, :class:`Entropic`;
@@ -92,6 +93,7 @@ __all__ = [
     "Modular",
     "Entropic",
     "NumberedRoom",
+    "Skyscraper",
     "Indexing",
     "AntiTaxicab",
     "Kropki",
@@ -639,6 +641,25 @@ class NumberedRoom(Constraint):
         b.values(where)
         cells = _line_cells(b, self.line, bool(self.reverse), where)
         _index(b, cells[0], cells, _int(self.clue, where))
+
+
+@dataclass(frozen=True)
+class Skyscraper(Constraint):
+    """Seen from the clue's end of a row or column (its left or top, or the other end
+    with ``reverse=True``), ``clue`` digits are taller than every digit before them (the
+    digits are the heights of buildings; the taller hide the lower).  ``line``: ``"R3"``
+    or ``"C5"``, counting from 1."""
+
+    line: str
+    clue: int
+    reverse: bool = False
+
+    def _add(self, b: _Builder) -> None:
+        where = f"Skyscraper {self.clue}"
+        b.values(where)  # the ISS: a 0 is no building (not seen), a rule of its own
+        cells = _line_cells(b, self.line, bool(self.reverse), where)
+        clue = _total(self.clue, where)
+        b.sums.append((cells, [1] * len(cells), clue, False, None, _core.LINE_SKYSCRAPER))
 
 
 def _index(b: _Builder, control: int, cells: List[int], value: int) -> None:
