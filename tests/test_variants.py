@@ -17,6 +17,7 @@ from fastsudoku.variants import (
     Between,
     Cage,
     Candidates,
+    Contains,
     Diagonals,
     Entropic,
     Even,
@@ -208,7 +209,11 @@ def _path(rng, n, length, diagonal=False):
 
 
 def _random_constraint(rng, n, first=1):
-    kind = rng.randrange(29)
+    kind = rng.randrange(30)
+    if kind == 29:
+        cells = rng.sample([(r, c) for r in range(n) for c in range(n)], rng.randint(1, 4))
+        values = [rng.randrange(first, first + n) for _ in range(rng.randint(1, len(cells)))]
+        return Contains(cells, values, exactly=rng.random() < 0.3)
     if first == 1 and kind == 28:
         line = f"{rng.choice('RC')}{rng.randint(1, n)}"
         return Skyscraper(line, rng.randint(1, n), reverse=rng.random() < 0.5)

@@ -322,6 +322,15 @@ def _rules(n, constraints, box=None, regions=None, first=1):
         elif kind == "Even":
             for x in _cells(con.cells, n):
                 rules.append(([x], lambda d: d[0] % 2 == 0, False))
+        elif kind == "Contains":
+
+            def contains(d, want=tuple(con.values), exact=con.exactly):
+                return all(
+                    (d.count(v) == want.count(v)) if exact else (d.count(v) >= want.count(v))
+                    for v in want
+                )
+
+            rules.append((_cells(con.cells, n), contains, False))
         elif kind == "Candidates":
             rules.append(([cell_index(con.cell, n)], lambda d, s=set(con.values): d[0] in s, False))
         else:

@@ -72,6 +72,7 @@ LINE_XSUM: int
 LINE_BETWEEN: int
 LINE_LOCKOUT: int
 LINE_SKYSCRAPER: int
+RULE_CONTAIN: int
 
 def leftover_sums(
     n: int, houses: List[List[int]], nboxes: int, sums: List[Tuple[Any, ...]], most: int

@@ -52,6 +52,7 @@ cdef enum:                    # VModel.sum_kind: what a sum's cells and target m
     V_BETWEEN = 3             # a line: its middle cells strictly between its ends
     V_LOCKOUT = 4             # a line: its middle cells outside its ends, those it apart
     V_SKYSCRAPER = 5          # a line that differs: as many cells seen from its start
+    V_CONTAIN = 6             # cells holding given values (combos; target 1: exactly)
     V_SKY_WALK = 4096         # a skyscraper clue's walk over its placings, at most (nodes)
 
 
@@ -620,6 +621,48 @@ cdef bint v_skyscraper(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     return True
 
 
+cdef bint v_contain(VSearch *s, uint64_t *cand, int t) noexcept nogil:
+    """Rule t: its cells hold its values (VModel.combos, a value listed m times held by
+    at least m cells; target 1: exactly m).  A value fewer cells can hold than it needs is
+    a dead end, one exactly that many can hold is placed in them; held by its m cells
+    already (exactly), it leaves the others; when the values fill the cells, every cell
+    keeps only them."""
+    cdef const VModel *m = s.m
+    cdef int start = m.sum_start[t], k = m.sum_start[t + 1] - m.sum_start[t]
+    cdef const int32_t *cells = m.sum_cells + start
+    cdef int j = m.combo_start[t], end = m.combo_start[t + 1], x, need, can, held
+    cdef uint64_t bit, union = 0
+    cdef bint exact = m.sum_target[t] == 1
+    while j < end:
+        bit = m.combos[j]
+        need = 0
+        while j < end and m.combos[j] == bit:
+            need += 1
+            j += 1
+        union |= bit
+        can = 0
+        held = 0
+        for x in range(k):
+            if cand[cells[x]] & bit:
+                can += 1
+                held += cand[cells[x]] == bit
+        if can < need or (exact and held > need):
+            return False
+        if can == need:
+            for x in range(k):
+                if cand[cells[x]] & bit and not v_restrict(s, cand, cells[x], bit):
+                    return False
+        elif exact and held == need:
+            for x in range(k):
+                if cand[cells[x]] != bit and not v_restrict(s, cand, cells[x], ~bit):
+                    return False
+    if end - m.combo_start[t] == k:
+        for x in range(k):
+            if not v_restrict(s, cand, cells[x], union):
+                return False
+    return True
+
+
 cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """Bounds of sum t, then its exact totals (v_sum_exact) or its value sets (v_sum_sets).
 
@@ -641,6 +684,8 @@ cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
         return v_xsum(s, cand, t)
     if m.sum_kind[t] == V_SKYSCRAPER:
         return v_skyscraper(s, cand, t)
+    if m.sum_kind[t] == V_CONTAIN:
+        return v_contain(s, cand, t)
     if m.sum_kind[t] != V_LINEAR:
         return v_ends(s, cand, t)
     for g in range(first, first + ngroups):
@@ -1268,6 +1313,7 @@ LINE_XSUM = V_XSUM
 LINE_BETWEEN = V_BETWEEN
 LINE_LOCKOUT = V_LOCKOUT
 LINE_SKYSCRAPER = V_SKYSCRAPER
+RULE_CONTAIN = V_CONTAIN
 
 cdef dict _COMBOS = {}
 
@@ -1587,7 +1633,9 @@ cdef class VariantModel:
     V_SANDWICH, V_XSUM or V_SKYSCRAPER: instead a clue on a line of cells that all
     differ, in order, with target its total (the cells seen from its start); V_BETWEEN
     or V_LOCKOUT: a line whose ends bound its other cells, target the lockout's least
-    gap); init: each cell's starting mask.
+    gap; V_CONTAIN: cells holding the values of `sets`, one bit each in sorted order, a
+    value once a time it is needed; target 1: exactly that often); init: each cell's
+    starting mask.
     """
     cdef VModel m
     cdef public int n
@@ -1860,6 +1908,7 @@ cdef class VariantModel:
             kind = sums[i][5] if len(sums[i]) > 5 else V_LINEAR
             if kind != V_LINEAR:
                 if not (kind in (V_SANDWICH, V_XSUM, V_SKYSCRAPER) and 1 <= len(cells) <= 64
+                        or kind == V_CONTAIN and sets is not None and len(sets) <= len(cells)
                         or kind in (V_BETWEEN, V_LOCKOUT) and len(cells) >= 2):
                     raise ValueError(f"sum {i}: line clue kind {kind} on {len(cells)} cells")
                 m.sum_kind[i] = kind

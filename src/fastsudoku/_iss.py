@@ -51,12 +51,9 @@ _KNOWN_ELSEWHERE = (
     "SumLine",
     "RellikCage",
     "EqualityCage",
-    "ContainAtLeast",
-    "ContainExact",
     "LookAndSay",
     "SameValues",
     "EqualSum",
-    "Quad",
     "CountingCircles",
     "CountDistinct",
     "ValueIndexing",
@@ -520,6 +517,21 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
             raise VariantError("ISS Indexing: expected ~C or ~R, then the cells")
         by = "column" if args[0] == "C" else "row"
         p.constraints.append(v.Indexing(rc(_cells(p, args[1:], where)), by))
+    elif name == "Quad":
+        if not args:
+            raise VariantError("ISS Quad: expected ~<top-left cell>~<values>")
+        r, c = divmod(_cell(p, args[0], where), n)
+        if r + 1 >= n or c + 1 >= n:
+            raise VariantError(f"ISS Quad: {args[0]} is not the top-left of four cells")
+        quad = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        wanted = [_number(x, "Quad value") for x in args[1:] if x != ""]
+        p.constraints.append(v.Contains(quad, wanted))
+    elif name in ("ContainAtLeast", "ContainExact"):
+        if not args:
+            raise VariantError(f"ISS {name}: expected ~<values>~<cells>")
+        wanted = [_number(x, f"{name} value") for x in args[0].split("_") if x != ""]
+        held = rc(_cells(p, args[1:], where))
+        p.constraints.append(v.Contains(held, wanted, exactly=name == "ContainExact"))
     elif name == "AntiTaxicab":
         p.constraints.append(v.AntiTaxicab())
     elif name in ("Sandwich", "XSum", "NumberedRoom", "Skyscraper") and p.first != 1:

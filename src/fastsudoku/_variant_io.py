@@ -325,6 +325,10 @@ def _iss_part(b: Any, con: Any) -> str:
     if isinstance(con, v.Indexing):
         kind = "C" if con.by == "column" else "R"
         return f".Indexing~{kind}{_iss_cells(b, con.cells, name)}"
+    if isinstance(con, v.Contains):
+        kind = "ContainExact" if con.exactly else "ContainAtLeast"
+        wanted = "_".join(str(x) for x in con.values)
+        return f".{kind}~{wanted}{_iss_cells(b, con.cells, name)}"
     if isinstance(con, v.AntiTaxicab):
         return ".AntiTaxicab"
     if isinstance(con, (v.NumberedRoom, v.Skyscraper)):

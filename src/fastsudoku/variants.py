@@ -38,7 +38,8 @@ Constraints (each a small frozen object; the grid's side comes from the givens):
 - pairs: :class:`Kropki` (white: consecutive, black: one double the other), :class:`XV`,
   and :class:`NoOtherDots` / :class:`NoOtherXV` (the negative rules: pairs without a mark
   have none of its property);
-- cells: :class:`Odd`, :class:`Even`, :class:`Candidates`.
+- cells: :class:`Odd`, :class:`Even`, :class:`Candidates`, :class:`Contains` (the cells
+  hold given digits: quadruple clues).
 
 A rule that cannot hold (a cage total no digits make) is "no solution", not an error; a
 malformed rule (a cell off the grid, a cage listing a cell twice, a thermometer whose cells
@@ -103,6 +104,7 @@ __all__ = [
     "Odd",
     "Even",
     "Candidates",
+    "Contains",
     "VariantError",
 ]
 
@@ -829,6 +831,35 @@ class Candidates(Constraint):
                 raise VariantError(f"Candidates: digit {v} is outside {lo}..{hi}")
             mask |= 1 << (v - lo)
         b.init[x] &= mask
+
+
+@dataclass(frozen=True)
+class Contains(Constraint):
+    """The cells hold the ``values`` (a value listed twice, at least twice; with
+    ``exactly=True``, exactly as often as listed): a quadruple clue is the four cells
+    around a corner and up to four values."""
+
+    cells: Sequence[CellRef]
+    values: Sequence[int]
+    exactly: bool = False
+
+    def _add(self, b: _Builder) -> None:
+        where = "Contains"
+        cells = b.cells(self.cells, where)
+        lo, hi = b.first, b.first + b.n - 1
+        bits = []
+        for v in self.values:
+            v = _int(v, where)
+            if not lo <= v <= hi:
+                raise VariantError(f"{where}: digit {v} is outside {lo}..{hi}")
+            bits.append(1 << (v - lo))
+        if len(bits) > len(cells):
+            raise VariantError(f"{where}: {len(cells)} cells cannot hold {len(bits)} values")
+        if bits:
+            target = 1 if self.exactly else 0
+            b.sums.append(
+                (cells, [0] * len(cells), target, False, sorted(bits), _core.RULE_CONTAIN)
+            )
 
 
 def _int(value: Any, where: str) -> int:
