@@ -37,6 +37,7 @@ from fastsudoku.variants import (
     Sandwich,
     Skyscraper,
     Sum,
+    SumLine,
     Thermo,
     Variant,
     VariantError,
@@ -209,7 +210,10 @@ def _path(rng, n, length, diagonal=False):
 
 
 def _random_constraint(rng, n, first=1):
-    kind = rng.randrange(30)
+    kind = rng.randrange(31)
+    if first == 1 and kind == 30:
+        cells = _path(rng, n, rng.randint(1, 2 * n), diagonal=True)
+        return SumLine(cells, rng.randint(1, 2 * n), loop=rng.random() < 0.3, check_path=False)
     if kind == 29:
         cells = rng.sample([(r, c) for r in range(n) for c in range(n)], rng.randint(1, 4))
         values = [rng.randrange(first, first + n) for _ in range(rng.randint(1, len(cells)))]
@@ -453,6 +457,18 @@ def test_line_clues_agree_with_brute_force_on_every_total(kind, box):
     else:
         two = [XSum("R1", 6), XSum("C4", 3, reverse=True)]
     _check(Variant("." * 16, box=box, constraints=two), n, box=box)
+
+
+@pytest.mark.parametrize("loop", [False, True])
+def test_sum_lines_agree_with_brute_force_on_every_total(loop):
+    """A sum line through the whole 4x4 grid (a snake) and a short one, every total, as a
+    line and as a loop: the counts agree with brute force over the rule as stated (some
+    rotation cut into runs of the total), and the solutions keep it."""
+    snake = [(r, c if r % 2 == 0 else 3 - c) for r in range(4) for c in range(4)]
+    for cells in (snake, snake[:5]):
+        for total in range(0, 22, 1 if len(cells) == 5 else 3):
+            rule = SumLine(cells, total, loop=loop, check_path=not loop)
+            _check(Variant("." * 16, box=(2, 2), constraints=[rule]), 4, box=(2, 2))
 
 
 def test_skyscraper_clues_of_a_9x9_solution_keep_it():

@@ -322,6 +322,26 @@ def _rules(n, constraints, box=None, regions=None, first=1):
         elif kind == "Even":
             for x in _cells(con.cells, n):
                 rules.append(([x], lambda d: d[0] % 2 == 0, False))
+        elif kind == "SumLine":
+
+            def cuttable(d, t=con.total, loop=con.loop):
+                # Some rotation (any for a loop, none for a line) cut into runs of t.
+                for rot in range(len(d) if loop else 1):
+                    e = d[rot:] + d[:rot]
+                    run = 0
+                    ok = True
+                    for x in e:
+                        run += x
+                        if run == t:
+                            run = 0
+                        elif run > t:
+                            ok = False
+                            break
+                    if ok and run == 0:
+                        return True
+                return False
+
+            rules.append((_cells(con.cells, n), cuttable, False))
         elif kind == "Contains":
 
             def contains(d, want=tuple(con.values), exact=con.exactly):

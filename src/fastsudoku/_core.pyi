@@ -73,6 +73,8 @@ LINE_BETWEEN: int
 LINE_LOCKOUT: int
 LINE_SKYSCRAPER: int
 RULE_CONTAIN: int
+LINE_SUMLINE: int
+LINE_SUMLOOP: int
 
 def leftover_sums(
     n: int, houses: List[List[int]], nboxes: int, sums: List[Tuple[Any, ...]], most: int

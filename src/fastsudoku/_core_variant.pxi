@@ -53,6 +53,9 @@ cdef enum:                    # VModel.sum_kind: what a sum's cells and target m
     V_LOCKOUT = 4             # a line: its middle cells outside its ends, those it apart
     V_SKYSCRAPER = 5          # a line that differs: as many cells seen from its start
     V_CONTAIN = 6             # cells holding given values (combos; target 1: exactly)
+    V_SUMLINE = 7             # a line cut into runs of this total (target; a loop: 8)
+    V_SUMLOOP = 8
+    V_SUMLINE_MOST = 256      # cells of a sum line propagated by its runs (longer: checked)
     V_SKY_WALK = 4096         # a skyscraper clue's walk over its placings, at most (nodes)
 
 
@@ -621,6 +624,112 @@ cdef bint v_skyscraper(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     return True
 
 
+cdef inline uint64_t v_cut(uint64_t states, int total) noexcept nogil:
+    """The partial totals a run may go on from: a run that made `total` may also end
+    (the next starts from 0)."""
+    if states >> total & 1:
+        states |= 1
+    return states
+
+
+cdef bint v_sumline_from(const uint64_t *cand, const int32_t *cells, int k, int rot,
+                         int total, uint64_t *fwd, uint64_t *back,
+                         uint64_t *sup) noexcept nogil:
+    """One reading of a sum line, from its cell `rot` on (a loop is read from each
+    cell): fwd[i] the partial totals after i cells, back[i] those from which the rest can
+    be cut into runs of `total`; each cell's values on some such cutting added to sup.
+    False if there is none."""
+    cdef uint64_t keep = ((<uint64_t>1) << (total + 1)) - 1, reach, w, bit, top, base
+    cdef int i, v, x
+    fwd[0] = 1
+    for i in range(k):
+        base = v_cut(fwd[i], total)
+        w = cand[cells[(rot + i) % k]]
+        reach = 0
+        while w:
+            bit = lowest_bit(w)
+            w ^= bit
+            v = bit_index(bit) + 1
+            if v <= total:
+                reach |= base << v
+        fwd[i + 1] = reach & keep
+        if fwd[i + 1] == 0:
+            return False
+    top = (<uint64_t>1) << total
+    if not fwd[k] & top:
+        return False
+    back[k] = top
+    for i in range(k - 1, -1, -1):
+        w = cand[cells[(rot + i) % k]]
+        reach = 0
+        while w:
+            bit = lowest_bit(w)
+            w ^= bit
+            v = bit_index(bit) + 1
+            if v <= total:
+                reach |= back[i + 1] >> v
+        # A run that made the total may end: from it, the next starts anew.
+        back[i] = (reach & ~top) | (top if reach & (1 | top) else 0)
+    for i in range(k):
+        x = (rot + i) % k
+        base = v_cut(fwd[i], total)
+        w = cand[cells[x]]
+        while w:
+            bit = lowest_bit(w)
+            w ^= bit
+            v = bit_index(bit) + 1
+            if v <= total and (base << v) & back[i + 1] & keep:
+                sup[x] |= bit
+    return True
+
+
+cdef bint v_sumline(VSearch *s, uint64_t *cand, int t) noexcept nogil:
+    """Sum line t: its cells, in order, cut into runs that each total the target (a loop:
+    cut anywhere around it).  Each cell keeps the values some cutting gives it, found by
+    partial totals forwards and backwards (64-bit sets: totals up to 62); a line longer
+    than V_SUMLINE_MOST cells, or a larger total, is checked once complete."""
+    cdef const VModel *m = s.m
+    cdef int start = m.sum_start[t], k = m.sum_start[t + 1] - m.sum_start[t], x, rot, rots
+    cdef const int32_t *cells = m.sum_cells + start
+    cdef int64_t target = m.sum_target[t], run
+    cdef uint64_t fwd[V_SUMLINE_MOST + 1]
+    cdef uint64_t back[V_SUMLINE_MOST + 1]
+    cdef uint64_t sup[V_SUMLINE_MOST]
+    cdef bint found = False, cut
+    if target < 1:
+        return False
+    rots = k if m.sum_kind[t] == V_SUMLOOP else 1
+    if k > V_SUMLINE_MOST or target > 62:
+        for x in range(k):
+            if not has_one_bit(cand[cells[x]]):
+                return True
+        # Complete: cut it greedily (values are positive: a run ends where it makes it).
+        for rot in range(rots):
+            run = 0
+            cut = True
+            for x in range(k):
+                run += bit_index(cand[cells[(rot + x) % k]]) + 1
+                if run == target:
+                    run = 0
+                elif run > target:
+                    cut = False
+                    break
+            if cut and run == 0:
+                return True
+        return False
+    for x in range(k):
+        sup[x] = 0
+    for rot in range(rots):
+        if v_sumline_from(cand, cells, k, rot, <int>target, fwd, back, sup):
+            found = True
+    if not found:
+        return False
+    for x in range(k):
+        if not v_restrict(s, cand, cells[x], sup[x]):
+            return False
+    return True
+
+
 cdef bint v_contain(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """Rule t: its cells hold its values (VModel.combos, a value listed m times held by
     at least m cells; target 1: exactly m).  A value fewer cells can hold than it needs is
@@ -686,6 +795,8 @@ cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
         return v_skyscraper(s, cand, t)
     if m.sum_kind[t] == V_CONTAIN:
         return v_contain(s, cand, t)
+    if m.sum_kind[t] == V_SUMLINE or m.sum_kind[t] == V_SUMLOOP:
+        return v_sumline(s, cand, t)
     if m.sum_kind[t] != V_LINEAR:
         return v_ends(s, cand, t)
     for g in range(first, first + ngroups):
@@ -1314,6 +1425,8 @@ LINE_BETWEEN = V_BETWEEN
 LINE_LOCKOUT = V_LOCKOUT
 LINE_SKYSCRAPER = V_SKYSCRAPER
 RULE_CONTAIN = V_CONTAIN
+LINE_SUMLINE = V_SUMLINE
+LINE_SUMLOOP = V_SUMLOOP
 
 cdef dict _COMBOS = {}
 
@@ -1634,8 +1747,9 @@ cdef class VariantModel:
     differ, in order, with target its total (the cells seen from its start); V_BETWEEN
     or V_LOCKOUT: a line whose ends bound its other cells, target the lockout's least
     gap; V_CONTAIN: cells holding the values of `sets`, one bit each in sorted order, a
-    value once a time it is needed; target 1: exactly that often); init: each cell's
-    starting mask.
+    value once a time it is needed; target 1: exactly that often; V_SUMLINE or
+    V_SUMLOOP: a line or loop cut into runs of total target); init: each cell's starting
+    mask.
     """
     cdef VModel m
     cdef public int n
@@ -1909,6 +2023,7 @@ cdef class VariantModel:
             if kind != V_LINEAR:
                 if not (kind in (V_SANDWICH, V_XSUM, V_SKYSCRAPER) and 1 <= len(cells) <= 64
                         or kind == V_CONTAIN and sets is not None and len(sets) <= len(cells)
+                        or kind in (V_SUMLINE, V_SUMLOOP) and len(cells) >= 1
                         or kind in (V_BETWEEN, V_LOCKOUT) and len(cells) >= 2):
                     raise ValueError(f"sum {i}: line clue kind {kind} on {len(cells)} cells")
                 m.sum_kind[i] = kind

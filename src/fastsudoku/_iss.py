@@ -48,7 +48,6 @@ _KNOWN_ELSEWHERE = (
     "Binary",
     "BinaryX",
     "Lunchbox",
-    "SumLine",
     "RellikCage",
     "EqualityCage",
     "LookAndSay",
@@ -507,6 +506,14 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
     elif name in ("Zipper", "RegionSumLine", "Entropic"):
         rule = {"Zipper": v.Zipper, "RegionSumLine": v.RegionSumLine, "Entropic": v.Entropic}
         p.constraints.append(rule[name](rc(_cells(p, args, where)), check_path=False))
+    elif name == "SumLine":
+        if not args:
+            raise VariantError("ISS SumLine: expected ~<sum>~<cells>[~LOOP]")
+        loop = args[-1] == "LOOP"
+        refs = args[1:-1] if loop else args[1:]
+        total = _number(args[0], "SumLine sum")
+        sum_line = rc(_cells(p, refs, where))
+        p.constraints.append(v.SumLine(sum_line, total, loop=loop, check_path=False))
     elif name == "Modular":
         if not args:
             raise VariantError("ISS Modular: expected ~<mod>~<cells>")
@@ -534,7 +541,7 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
         p.constraints.append(v.Contains(held, wanted, exactly=name == "ContainExact"))
     elif name == "AntiTaxicab":
         p.constraints.append(v.AntiTaxicab())
-    elif name in ("Sandwich", "XSum", "NumberedRoom", "Skyscraper") and p.first != 1:
+    elif name in ("Sandwich", "XSum", "NumberedRoom", "Skyscraper", "SumLine") and p.first != 1:
         # Their clues name the digits 1..N (the ISS shifts them on 0-indexed grids).
         raise VariantError(
             f"ISS {name} on a grid of {p.first}..{p.first + n - 1}: only on grids of the "

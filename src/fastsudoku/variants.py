@@ -32,7 +32,7 @@ Constraints (each a small frozen object; the grid's side comes from the givens):
   (how many digits are taller than all before them);
 - lines: :class:`Thermo`, :class:`Arrow`, :class:`Whisper`, :class:`Renban`,
   :class:`Palindrome`, :class:`Between`, :class:`Lockout`, :class:`Zipper`,
-  :class:`RegionSumLine`, :class:`Modular`, :class:`Entropic`;
+  :class:`RegionSumLine`, :class:`SumLine`, :class:`Modular`, :class:`Entropic`;
 - indexing: :class:`Indexing` (a cell's digit says where its column's number goes in
   its row, or its row's in its column);
 - pairs: :class:`Kropki` (white: consecutive, black: one double the other), :class:`XV`,
@@ -91,6 +91,7 @@ __all__ = [
     "Palindrome",
     "Zipper",
     "RegionSumLine",
+    "SumLine",
     "Modular",
     "Entropic",
     "NumberedRoom",
@@ -581,6 +582,26 @@ class RegionSumLine(Constraint):
             else:
                 runs.append([x])
         _equal_sums(b, runs)
+
+
+@dataclass(frozen=True)
+class SumLine(Constraint):
+    """The line's digits, in order, cut into runs that each sum to ``total`` (where to cut
+    is not given); with ``loop=True`` the line closes on itself and may be cut anywhere
+    around it."""
+
+    cells: Sequence[CellRef]
+    total: int = 10
+    loop: bool = False
+    check_path: bool = True
+
+    def _add(self, b: _Builder) -> None:
+        where = f"SumLine {self.total}"
+        b.values(where)
+        cells = b.line(self.cells, where, self.check_path)
+        kind = _core.LINE_SUMLOOP if self.loop else _core.LINE_SUMLINE
+        total = _total(self.total, where)
+        b.sums.append((cells, [1] * len(cells), total, False, None, kind))
 
 
 def _periodic_pairs(
