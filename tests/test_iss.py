@@ -142,7 +142,8 @@ def test_whisper_default_greater_than_and_strict_dots():
     [
         (".Thermo~R1C1~R10C1", "invalid cell ID"),
         (".Frobnicate~R1C1", "unknown constraint type 'Frobnicate'"),
-        (".Lunchbox~8~R1C1~R1C2", "'Lunchbox' is not supported"),
+        (".Lunchbox", "expected ~<sum>~<cells>"),
+        (".HiddenSkyscraper~R1~3~", "'HiddenSkyscraper' is not supported"),
         (".Sandwich~8~C10", "invalid row or column 'C10'"),
         (".Sandwich~8", "expected ~<sum>~<row or column>"),
         (".XSum~R1~5", "expected ~<row or column>~<sum forwards>~<backwards>"),

@@ -322,6 +322,13 @@ def _rules(n, constraints, box=None, regions=None, first=1):
         elif kind == "Even":
             for x in _cells(con.cells, n):
                 rules.append(([x], lambda d: d[0] % 2 == 0, False))
+        elif kind == "Lunchbox":
+
+            def lunchbox(d, t=con.total):
+                i, j = sorted((d.index(min(d)), d.index(max(d))))
+                return sum(d[i + 1 : j]) == t
+
+            rules.append((_cells(con.cells, n), lunchbox, True))
         elif kind == "SumLine":
 
             def cuttable(d, t=con.total, loop=con.loop):

@@ -75,6 +75,7 @@ LINE_SKYSCRAPER: int
 RULE_CONTAIN: int
 LINE_SUMLINE: int
 LINE_SUMLOOP: int
+RULE_LUNCHBOX: int
 
 def leftover_sums(
     n: int, houses: List[List[int]], nboxes: int, sums: List[Tuple[Any, ...]], most: int

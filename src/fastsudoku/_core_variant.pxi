@@ -55,6 +55,7 @@ cdef enum:                    # VModel.sum_kind: what a sum's cells and target m
     V_CONTAIN = 6             # cells holding given values (combos; target 1: exactly)
     V_SUMLINE = 7             # a line cut into runs of this total (target; a loop: 8)
     V_SUMLOOP = 8
+    V_LUNCHBOX = 9            # cells that differ: those between the least and most sum to it
     V_SUMLINE_MOST = 256      # cells of a sum line propagated by its runs (longer: checked)
     V_SKY_WALK = 4096         # a skyscraper clue's walk over its placings, at most (nodes)
 
@@ -730,6 +731,75 @@ cdef bint v_sumline(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     return True
 
 
+cdef bint v_lunchbox(VSearch *s, uint64_t *cand, int t) noexcept nogil:
+    """Lunchbox t (cells that all differ): the cells between the one holding the least
+    value and the one holding the greatest sum to the target.  For each two places and
+    values lo < hi the ends can take (with room between them for the other cells'
+    values), every other cell must hold a value strictly between lo and hi, and those
+    between the ends must be able to make the total (their least and most, and as many
+    distinct values as cells); the values some such choice allows are kept."""
+    cdef const VModel *m = s.m
+    cdef int n = m.n, i, j, x, lo, hi, a, b, inner
+    cdef int start = m.sum_start[t], k = m.sum_start[t + 1] - m.sum_start[t]
+    cdef const int32_t *cells = m.sum_cells + start
+    cdef int64_t target = m.sum_target[t], smin, smax
+    cdef uint64_t rng, cx, union, wa, wb
+    cdef uint64_t sup[64]
+    cdef bint fits, found = False
+    for x in range(k):
+        sup[x] = 0
+    for i in range(k):
+        for j in range(i + 1, k):
+            inner = j - i - 1
+            wa = cand[cells[i]]
+            while wa:
+                a = bit_index(lowest_bit(wa)) + 1
+                wa = clear_lowest_bit(wa)
+                wb = cand[cells[j]] & ~((<uint64_t>1) << (a - 1))
+                while wb:
+                    b = bit_index(lowest_bit(wb)) + 1
+                    wb = clear_lowest_bit(wb)
+                    lo = a if a < b else b
+                    hi = a + b - lo
+                    if hi - lo - 1 < k - 2:
+                        continue
+                    rng = v_range_mask(n, lo + 1, hi - 1)
+                    fits = True
+                    smin = 0
+                    smax = 0
+                    union = 0
+                    for x in range(k):
+                        if x == i or x == j:
+                            continue
+                        cx = cand[cells[x]] & rng
+                        if cx == 0:
+                            fits = False
+                            break
+                        if i < x < j:
+                            smin += v_low(cx)
+                            smax += v_high(cx)
+                            union |= cx
+                    if not fits or not v_run_fits(target, smin, smax, union, inner):
+                        continue
+                    found = True
+                    sup[i] |= (<uint64_t>1) << (a - 1)
+                    sup[j] |= (<uint64_t>1) << (b - 1)
+                    for x in range(k):
+                        if x == i or x == j:
+                            continue
+                        cx = cand[cells[x]] & rng
+                        if i < x < j:
+                            sup[x] |= v_run_support(n, cx, target, smin, smax)
+                        else:
+                            sup[x] |= cx
+    if not found:
+        return False
+    for x in range(k):
+        if not v_restrict(s, cand, cells[x], sup[x]):
+            return False
+    return True
+
+
 cdef bint v_contain(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """Rule t: its cells hold its values (VModel.combos, a value listed m times held by
     at least m cells; target 1: exactly m).  A value fewer cells can hold than it needs is
@@ -797,6 +867,8 @@ cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
         return v_contain(s, cand, t)
     if m.sum_kind[t] == V_SUMLINE or m.sum_kind[t] == V_SUMLOOP:
         return v_sumline(s, cand, t)
+    if m.sum_kind[t] == V_LUNCHBOX:
+        return v_lunchbox(s, cand, t)
     if m.sum_kind[t] != V_LINEAR:
         return v_ends(s, cand, t)
     for g in range(first, first + ngroups):
@@ -1427,6 +1499,7 @@ LINE_SKYSCRAPER = V_SKYSCRAPER
 RULE_CONTAIN = V_CONTAIN
 LINE_SUMLINE = V_SUMLINE
 LINE_SUMLOOP = V_SUMLOOP
+RULE_LUNCHBOX = V_LUNCHBOX
 
 cdef dict _COMBOS = {}
 
@@ -1748,8 +1821,9 @@ cdef class VariantModel:
     or V_LOCKOUT: a line whose ends bound its other cells, target the lockout's least
     gap; V_CONTAIN: cells holding the values of `sets`, one bit each in sorted order, a
     value once a time it is needed; target 1: exactly that often; V_SUMLINE or
-    V_SUMLOOP: a line or loop cut into runs of total target); init: each cell's starting
-    mask.
+    V_SUMLOOP: a line or loop cut into runs of total target; V_LUNCHBOX: cells that
+    differ, those between the least and the greatest totalling target); init: each
+    cell's starting mask.
     """
     cdef VModel m
     cdef public int n
@@ -2024,6 +2098,7 @@ cdef class VariantModel:
                 if not (kind in (V_SANDWICH, V_XSUM, V_SKYSCRAPER) and 1 <= len(cells) <= 64
                         or kind == V_CONTAIN and sets is not None and len(sets) <= len(cells)
                         or kind in (V_SUMLINE, V_SUMLOOP) and len(cells) >= 1
+                        or kind == V_LUNCHBOX and 2 <= len(cells) <= 64
                         or kind in (V_BETWEEN, V_LOCKOUT) and len(cells) >= 2):
                     raise ValueError(f"sum {i}: line clue kind {kind} on {len(cells)} cells")
                 m.sum_kind[i] = kind

@@ -47,7 +47,6 @@ _KNOWN_ELSEWHERE = (
     "PairX",
     "Binary",
     "BinaryX",
-    "Lunchbox",
     "RellikCage",
     "EqualityCage",
     "LookAndSay",
@@ -506,6 +505,11 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
     elif name in ("Zipper", "RegionSumLine", "Entropic"):
         rule = {"Zipper": v.Zipper, "RegionSumLine": v.RegionSumLine, "Entropic": v.Entropic}
         p.constraints.append(rule[name](rc(_cells(p, args, where)), check_path=False))
+    elif name == "Lunchbox":
+        if not args:
+            raise VariantError("ISS Lunchbox: expected ~<sum>~<cells>")
+        total = _number(args[0], "Lunchbox sum")
+        p.constraints.append(v.Lunchbox(rc(_cells(p, args[1:], where)), total))
     elif name == "SumLine":
         if not args:
             raise VariantError("ISS SumLine: expected ~<sum>~<cells>[~LOOP]")
@@ -541,7 +545,9 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
         p.constraints.append(v.Contains(held, wanted, exactly=name == "ContainExact"))
     elif name == "AntiTaxicab":
         p.constraints.append(v.AntiTaxicab())
-    elif name in ("Sandwich", "XSum", "NumberedRoom", "Skyscraper", "SumLine") and p.first != 1:
+    elif name in ("Sandwich", "XSum", "NumberedRoom", "Skyscraper", "SumLine", "Lunchbox") and (
+        p.first != 1
+    ):
         # Their clues name the digits 1..N (the ISS shifts them on 0-indexed grids).
         raise VariantError(
             f"ISS {name} on a grid of {p.first}..{p.first + n - 1}: only on grids of the "

@@ -320,6 +320,8 @@ def _iss_part(b: Any, con: Any) -> str:
         return f".{name}{_iss_cells(b, con.cells, name)}"
     if isinstance(con, (v.Zipper, v.RegionSumLine, v.Entropic)):
         return f".{name}{_iss_cells(b, con.cells, name)}"
+    if isinstance(con, v.Lunchbox):
+        return f".Lunchbox~{con.total}{_iss_cells(b, con.cells, name)}"
     if isinstance(con, v.SumLine):
         loop = "~LOOP" if con.loop else ""
         return f".SumLine~{con.total}{_iss_cells(b, con.cells, name)}{loop}"

@@ -28,7 +28,8 @@ Constraints (each a small frozen object; the grid's side comes from the givens):
   :class:`Sum` (a total over cells that may repeat: little killer diagonals);
 - clues outside the grid: :class:`Sandwich` (the digits between the 1 and the N of a row
   or column), :class:`XSum` (the first X digits of a row or column, X the first),
-  :class:`NumberedRoom` (the X-th digit is the clue, X the first), :class:`Skyscraper`
+  :class:`NumberedRoom` (the X-th digit is the clue, X the first), :class:`Lunchbox`
+  (the digits between a set's least and greatest), :class:`Skyscraper`
   (how many digits are taller than all before them);
 - lines: :class:`Thermo`, :class:`Arrow`, :class:`Whisper`, :class:`Renban`,
   :class:`Palindrome`, :class:`Between`, :class:`Lockout`, :class:`Zipper`,
@@ -106,6 +107,7 @@ __all__ = [
     "Even",
     "Candidates",
     "Contains",
+    "Lunchbox",
     "VariantError",
 ]
 
@@ -852,6 +854,25 @@ class Candidates(Constraint):
                 raise VariantError(f"Candidates: digit {v} is outside {lo}..{hi}")
             mask |= 1 << (v - lo)
         b.init[x] &= mask
+
+
+@dataclass(frozen=True)
+class Lunchbox(Constraint):
+    """The cells (in order, usually a row or column) differ, and those between the one
+    holding their least digit and the one holding their greatest sum to ``total``."""
+
+    cells: Sequence[CellRef]
+    total: int
+
+    def _add(self, b: _Builder) -> None:
+        where = f"Lunchbox {self.total}"
+        b.values(where)
+        cells = b.cells(self.cells, where)
+        if not 2 <= len(cells) <= b.n:
+            raise VariantError(f"{where}: {len(cells)} cells (2..{b.n} that differ)")
+        b.houses.append(cells)
+        total = _total(self.total, where)
+        b.sums.append((cells, [1] * len(cells), total, False, None, _core.RULE_LUNCHBOX))
 
 
 @dataclass(frozen=True)
