@@ -57,7 +57,8 @@ cdef enum:                    # VModel.sum_kind: what a sum's cells and target m
     V_SUMLOOP = 8
     V_LUNCHBOX = 9            # cells that differ: those between the least and most sum to it
     V_SUMLINE_MOST = 256      # cells of a sum line propagated by its runs (longer: checked)
-    V_SKY_WALK = 4096         # a skyscraper clue's walk over its placings, at most (nodes)
+    V_SKY_WALK = 512          # a skyscraper clue's walk over its placings, at most (nodes)
+    V_SKY_STATES = 16         # skyscraper clues by states up to this side
 
 
 cdef inline bint v_restrict(VSearch *s, uint64_t *cand, int cell, uint64_t keep) noexcept nogil:
@@ -595,12 +596,74 @@ cdef int v_sky_walk(const uint64_t *cand, const int32_t *cells, int k, int i, ui
     return found
 
 
+cdef bint v_sky_states(VSearch *s, uint64_t *cand, const int32_t *cells, int k, int n,
+                       int64_t target) noexcept nogil:
+    """A skyscraper line's placings as states (the tallest so far, the cells seen: a set
+    of counts a tallest), forwards and backwards, the cells' differing left out (the ISS
+    reads the clue as a state machine too): each cell keeps the values on some path from
+    the start to `target` seen.  Up to V_SKY_STATES a side; exact on a complete line."""
+    cdef uint64_t fwd[(V_SKY_STATES + 1) * (V_SKY_STATES + 1)]
+    cdef uint64_t back[(V_SKY_STATES + 1) * (V_SKY_STATES + 1)]
+    cdef uint64_t w, counts, keep
+    cdef int i, top, v, row = n + 1
+    memset(fwd, 0, (k + 1) * row * sizeof(uint64_t))
+    fwd[0] = 1
+    for i in range(k):
+        for top in range(n + 1):
+            counts = fwd[i * row + top]
+            if counts == 0:
+                continue
+            w = cand[cells[i]]
+            while w:
+                v = bit_index(lowest_bit(w)) + 1
+                w = clear_lowest_bit(w)
+                if v > top:
+                    fwd[(i + 1) * row + v] |= counts << 1
+                elif v < top:
+                    fwd[(i + 1) * row + top] |= counts
+    for top in range(n + 1):
+        back[k * row + top] = (<uint64_t>1) << target
+    for i in range(k - 1, -1, -1):
+        for top in range(n + 1):
+            counts = 0
+            w = cand[cells[i]]
+            while w:
+                v = bit_index(lowest_bit(w)) + 1
+                w = clear_lowest_bit(w)
+                if v > top:
+                    counts |= back[(i + 1) * row + v] >> 1
+                elif v < top:
+                    counts |= back[(i + 1) * row + top]
+            back[i * row + top] = counts
+    if not fwd[0] & back[0]:
+        return False
+    for i in range(k):
+        keep = 0
+        w = cand[cells[i]]
+        while w:
+            v = bit_index(lowest_bit(w)) + 1
+            w = clear_lowest_bit(w)
+            for top in range(n + 1):
+                counts = fwd[i * row + top]
+                if counts == 0:
+                    continue
+                if v > top and counts & (back[(i + 1) * row + v] >> 1) \
+                        or v < top and counts & back[(i + 1) * row + top]:
+                    keep |= (<uint64_t>1) << (v - 1)
+                    break
+        if not v_restrict(s, cand, cells[i], keep):
+            return False
+    return True
+
+
 cdef bint v_skyscraper(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """Skyscraper clue t: from the line's start, `target` cells are taller than every
     cell before them.  A cell at place i (from 0) holds at most n - target + 1 + i (the
-    target - 1 taller cells seen after it need values above it); then, unless the walk
-    over the placings the cells allow passes V_SKY_WALK nodes, each cell keeps the values
-    some placing making the clue gives it (a complete line is checked by the walk)."""
+    target - 1 taller cells seen after it need values above it); then the states of the
+    line (v_sky_states, up to V_SKY_STATES a side); then, unless the walk over the
+    placings the cells allow (the cells differing) passes V_SKY_WALK nodes, each cell
+    keeps the values some placing making the clue gives it (a complete line is checked
+    by the walk)."""
     cdef const VModel *m = s.m
     cdef int n = m.n, x, top, budget = V_SKY_WALK, r
     cdef int first = m.sum_start[t], k = m.sum_start[t + 1] - m.sum_start[t]
@@ -615,6 +678,8 @@ cdef bint v_skyscraper(VSearch *s, uint64_t *cand, int t) noexcept nogil:
         if top < n and not v_restrict(s, cand, cells[x], v_range_mask(n, 1, top)):
             return False
         sup[x] = 0
+    if n <= V_SKY_STATES and k <= n and not v_sky_states(s, cand, cells, k, n, target):
+        return False
     r = v_sky_walk(cand, cells, k, 0, 0, 0, 0, target, m.full, path, sup, &budget)
     if r == 0:
         return False
