@@ -764,7 +764,9 @@ cdef bint v_sumline(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     cdef bint found = False, cut
     if target < 1:
         return False
-    rots = k if m.sum_kind[t] == V_SUMLOOP else 1
+    # A loop is cut somewhere in any `target` cells in a row (a run of values of at least
+    # 1 is no longer): reading it from each of the first `target` cells finds every cut.
+    rots = min(k, <int>target) if m.sum_kind[t] == V_SUMLOOP else 1
     if k > V_SUMLINE_MOST or target > 62:
         for x in range(k):
             if not has_one_bit(cand[cells[x]]):
