@@ -724,6 +724,9 @@ class Indexing(Constraint):
                 _index(b, x, [k * n + col for k in range(n)], row + 1)
 
 
+_TAXICAB_MOST = 25
+
+
 def _taxicab(d: int) -> Callable[[int, int], bool]:
     return lambda p, q: not (p == q == d)
 
@@ -736,6 +739,9 @@ class AntiTaxicab(Constraint):
     def _add(self, b: _Builder) -> None:
         b.values("AntiTaxicab")
         n = b.n
+        if n > _TAXICAB_MOST:
+            # Its pairs grow as the side's fourth power (a 64x64 grid: millions).
+            raise VariantError(f"AntiTaxicab: grids up to {_TAXICAB_MOST}x{_TAXICAB_MOST}")
         for x in range(n * n):
             for y in range(x + 1, n * n):
                 dr, dc = abs(x // n - y // n), abs(x % n - y % n)
