@@ -488,6 +488,30 @@ def test_sum_lines_agree_with_brute_force_on_every_total(loop):
             _check(Variant("." * 16, box=(2, 2), constraints=[rule]), 4, box=(2, 2))
 
 
+def test_equal_sums_against_the_first_agree_with_brute_force(monkeypatch):
+    """Zippers and region sum lines of many runs make each run's sum equal to the first's
+    (not every two's): with that from 2 sets on, every 4x4 zipper and region sum line
+    along a snake still counts as brute force does."""
+    import fastsudoku.variants as variants
+
+    monkeypatch.setattr(variants, "_EQUAL_ALL", 1)
+    snake = [(r, c if r % 2 == 0 else 3 - c) for r in range(4) for c in range(4)]
+    for k in range(4, 17, 3):
+        for rule in (Zipper(snake[:k]), RegionSumLine(snake[:k])):
+            _check(Variant("." * 16, box=(2, 2), constraints=[rule]), 4, box=(2, 2))
+
+
+def test_long_modular_line_keeps_its_rule():
+    """A 27-cell modular line on 9x9 (pairs within a period, not every two): every
+    solution found keeps the rule as the reference states it."""
+    snake = [(r, c if r % 2 == 0 else 8 - c) for r in range(9) for c in range(9)][:27]
+    rule = Modular(snake, 3)
+    found = list(fs.solutions(Variant("." * 81, constraints=[rule]), limit=3))
+    assert len(found) == 3
+    for sol in found:
+        check_variant(9, (3, 3), None, [rule], [0] * 81, _values(sol))
+
+
 def test_skyscraper_clues_of_a_9x9_solution_keep_it():
     """Every skyscraper clue of a 9x9 solution, both ends of every row and column: the
     grid is their solution (checked by the reference) and no other grid keeps them all

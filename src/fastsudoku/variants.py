@@ -522,6 +522,9 @@ class Palindrome(Constraint):
             b.pair(cells[i], cells[-1 - i], lambda x, y: x == y, key="=")
 
 
+_EQUAL_ALL = 16  # equal sums between every two sets up to this many sets
+
+
 def _equal_sums(b: _Builder, sets: List[List[int]]) -> None:
     """Every set of cells has the same sum (as the ISS does it: single cells equal each
     other, and one of them equals each longer set; without one, every two sets)."""
@@ -531,8 +534,10 @@ def _equal_sums(b: _Builder, sets: List[List[int]]) -> None:
         b.pair(singles[0], x, lambda p, q: p == q, key="=")
     if singles:
         pairs = [([singles[0]], m) for m in multis]
-    else:
+    elif len(multis) <= _EQUAL_ALL:
         pairs = [(multis[i], multis[j]) for i in range(len(multis)) for j in range(i)]
+    else:  # each against the first: as many sums as sets, not their square
+        pairs = [(multis[0], m) for m in multis[1:]]
     for one, other in pairs:
         coefs = [1] * len(one) + [-1] * len(other)
         b.sums.append((one + other, coefs, b.total(coefs, 0), False))
@@ -609,13 +614,14 @@ class SumLine(Constraint):
 def _periodic_pairs(
     b: _Builder, cells: List[int], period: int, group: Callable[[int], int], key: Any
 ) -> None:
-    """Every `period` cells in a row along the line fall in different groups: two cells a
-    multiple of `period` apart share their group, any other two differ."""
+    """Every `period` cells in a row along the line fall in different groups: two cells
+    less than `period` apart differ in group, two exactly `period` apart share it (which
+    implies the rest; the pairs grow as the line times the period, not its square)."""
     same = b.table(lambda p, q: group(p) == group(q), key=("same", key))
     differ = b.table(lambda p, q: group(p) != group(q), key=("differ", key))
     for i, x in enumerate(cells):
-        for j in range(i + 1, len(cells)):
-            b.arcs.append((x, cells[j], same if (j - i) % period == 0 else differ))
+        for j in range(i + 1, min(len(cells), i + period + 1)):
+            b.arcs.append((x, cells[j], same if j - i == period else differ))
 
 
 @dataclass(frozen=True)
