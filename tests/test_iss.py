@@ -227,3 +227,8 @@ def test_zero_indexed_examples_in_a_batch():
     result = fs.solve_many([from_iss(text) for text, _ in chosen], threads=2)
     assert list(result.solutions) == [solution for _, solution in chosen]
     assert list(result.counts) == [1] * len(chosen)
+
+
+def test_a_sum_loop_without_cells_is_named_when_built():
+    with pytest.raises(VariantError, match="SumLine 10: a line of at least one cell"):
+        from_iss(".SumLine~10~LOOP").model()

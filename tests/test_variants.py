@@ -681,6 +681,7 @@ def test_node_limit_stops_a_variant_search():
         ),
         (lambda: Variant("." * 81, constraints=[Zipper([(0, 0), (2, 2)])]), "not neighbours"),
         (lambda: Variant("." * 1296, constraints=[AntiTaxicab()]), "up to 25x25"),
+        (lambda: Variant("." * 81, constraints=[SumLine([], 10)]), "at least one cell"),
     ],
 )
 def test_malformed_rules_raise_naming_them(make, message):

@@ -606,6 +606,8 @@ class SumLine(Constraint):
         where = f"SumLine {self.total}"
         b.values(where)
         cells = b.line(self.cells, where, self.check_path)
+        if not cells:
+            raise VariantError(f"{where}: a line of at least one cell is needed")
         kind = _core.LINE_SUMLOOP if self.loop else _core.LINE_SUMLINE
         total = _total(self.total, where)
         b.sums.append((cells, [1] * len(cells), total, False, None, kind))
