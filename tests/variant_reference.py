@@ -63,6 +63,15 @@ def houses(n, box, regions):
     return out
 
 
+def _outside_line(con, n):
+    """An outside clue's row or column ('R3', 'C5' from 1), read from its end."""
+    k = int(con.line[1:]) - 1
+    line = [k * n + c for c in range(n)] if con.line[0] in "Rr" else [r * n + k for r in range(n)]
+    if getattr(con, "reverse", False):
+        line.reverse()
+    return line
+
+
 def _windows(d, size):
     return [d[i : i + size] for i in range(max(1, len(d) - size + 1))]
 
@@ -122,13 +131,7 @@ def _rules(n, constraints, box=None, regions=None, first=1):
                 )
             )
         elif kind in ("Sandwich", "XSum"):
-            k = int(con.line[1:]) - 1
-            if con.line[0] in "Rr":
-                line = [k * n + c for c in range(n)]
-            else:
-                line = [r * n + k for r in range(n)]
-            if getattr(con, "reverse", False):
-                line.reverse()
+            line = _outside_line(con, n)
             if kind == "Sandwich":
 
                 def sandwich(d, t=con.total):
@@ -230,24 +233,10 @@ def _rules(n, constraints, box=None, regions=None, first=1):
                 )
             )
         elif kind == "NumberedRoom":
-            k = int(con.line[1:]) - 1
-            line = (
-                [k * n + c for c in range(n)]
-                if con.line[0] in "Rr"
-                else [r * n + k for r in range(n)]
-            )
-            if con.reverse:
-                line.reverse()
+            line = _outside_line(con, n)
             rules.append((line, lambda d, t=con.clue: d[d[0] - 1] == t, False))
         elif kind == "Skyscraper":
-            k = int(con.line[1:]) - 1
-            line = (
-                [k * n + c for c in range(n)]
-                if con.line[0] in "Rr"
-                else [r * n + k for r in range(n)]
-            )
-            if con.reverse:
-                line.reverse()
+            line = _outside_line(con, n)
 
             def seen(d, t=con.clue):
                 return sum(1 for i, x in enumerate(d) if all(x > y for y in d[:i])) == t

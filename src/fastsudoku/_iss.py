@@ -566,22 +566,15 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
         for clue, reverse in ((args[1], False), (args[2], True)):
             if clue != "":
                 p.constraints.append(v.XSum(outside, _number(clue, "XSum sum"), reverse))
-    elif name == "Skyscraper":
+    elif name in ("Skyscraper", "NumberedRoom"):
         if len(args) not in (2, 3):
-            raise VariantError("ISS Skyscraper: expected ~<row or column>~<clue>~<clue back>")
+            raise VariantError(f"ISS {name}: expected ~<row or column>~<clue>~<clue back>")
+        clue_rule = v.Skyscraper if name == "Skyscraper" else v.NumberedRoom
         outside = _iss_line(p, args[0], name)
         for clue, reverse in zip(args[1:], (False, True)):
             if clue != "":
-                clue_value = _number(clue, "Skyscraper clue")
-                p.constraints.append(v.Skyscraper(outside, clue_value, reverse))
-    elif name == "NumberedRoom":
-        if len(args) not in (2, 3):
-            raise VariantError("ISS NumberedRoom: expected ~<row or column>~<clue>~<clue back>")
-        outside = _iss_line(p, args[0], name)
-        for clue, reverse in zip(args[1:], (False, True)):
-            if clue != "":
-                clue_value = _number(clue, "NumberedRoom clue")
-                p.constraints.append(v.NumberedRoom(outside, clue_value, reverse))
+                clue_value = _number(clue, f"{name} clue")
+                p.constraints.append(clue_rule(outside, clue_value, reverse))
     elif name == "Between":
         p.constraints.append(v.Between(rc(_cells(p, args, where)), check_path=False))
     elif name == "Lockout":

@@ -206,6 +206,14 @@ class _Builder:
                 f"{self.first}..{self.first + self.n - 1})"
             )
 
+    def value_bit(self, value: Any, where: str) -> int:
+        """A digit's bit from the number it stands for (checked: first..first+n-1)."""
+        v = _int(value, where)
+        lo, hi = self.first, self.first + self.n - 1
+        if not lo <= v <= hi:
+            raise VariantError(f"{where}: digit {v} is outside {lo}..{hi}")
+        return 1 << (v - lo)
+
     def mask(self, value_ok: Callable[[int], bool]) -> int:
         """The digits whose values pass value_ok, as a mask."""
         shift = self.first - 1
@@ -861,12 +869,8 @@ class Candidates(Constraint):
     def _add(self, b: _Builder) -> None:
         x = b.cell(self.cell, "Candidates")
         mask = 0
-        lo, hi = b.first, b.first + b.n - 1
         for v in self.values:
-            v = _int(v, "Candidates")
-            if not lo <= v <= hi:
-                raise VariantError(f"Candidates: digit {v} is outside {lo}..{hi}")
-            mask |= 1 << (v - lo)
+            mask |= b.value_bit(v, "Candidates")
         b.init[x] &= mask
 
 
@@ -902,13 +906,7 @@ class Contains(Constraint):
     def _add(self, b: _Builder) -> None:
         where = "Contains"
         cells = b.cells(self.cells, where)
-        lo, hi = b.first, b.first + b.n - 1
-        bits = []
-        for v in self.values:
-            v = _int(v, where)
-            if not lo <= v <= hi:
-                raise VariantError(f"{where}: digit {v} is outside {lo}..{hi}")
-            bits.append(1 << (v - lo))
+        bits = [b.value_bit(v, where) for v in self.values]
         if len(bits) > len(cells):
             raise VariantError(f"{where}: {len(cells)} cells cannot hold {len(bits)} values")
         if bits:
