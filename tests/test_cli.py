@@ -262,6 +262,13 @@ def test_generate_and_rate_commands(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert all(o.split()[0] in ("simple", "easy", "intermediate", "expert") for o in out[:4])
     assert out[4].startswith("not_unique") and out[5].startswith("error:")
+    # Sudoku Explainer's numbers and the steps of a puzzle the techniques solve
+    easy = ".....3.....96.7..37.4.92..1..59748.2972.581.44832....96.87.93..5914..278.2.81..4."
+    f.write_text(easy + "\n")
+    assert main(["rate", "--explain", str(f)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert " se=1.2/1.2/1.2 hardest=hidden_single_box " in out[0]
+    assert len(out) == 1 + easy.count(".") and out[1].startswith("  1.")
     assert main(["generate", "--clues", "10"]) == 1
     assert main(["generate", "--clues", "a-b"]) == 2
 

@@ -1,22 +1,30 @@
-"""Difficulty: a human-style logical solver (tiers, techniques, steps) and the search effort.
+"""Difficulty: a human-style logical solver (steps, hints, Sudoku Explainer's rating, tiers)
+and the search effort.
 
-Techniques, simplest first (after any progress the solver starts again from the first):
+The logical solver is compiled (``_core_logic.pxi``): it takes one step at a time, the
+first technique of Sudoku Explainer's order that applies (its order of difficulty), with
+SE's difficulty for each step.  ``rate`` gives SE's three numbers -- ER (``se``: the
+hardest step), EP (``se_pearl``: the hardest step up to the first placed value) and ED
+(``se_diamond``: the first step) -- for 9x9 puzzles the techniques solve.  The techniques,
+in SE's order, with SE's difficulty:
 
-    naked_single        a cell with one candidate                     tier "simple"
-    hidden_single       a value with one place in a row, column, box  tier "easy"
-    locked_candidates   pointing (a box's value confined to one line
-                        leaves the rest of the line) and claiming
-                        (a line's value confined to one box leaves
-                        the rest of the box)                           tier "intermediate"
-    naked_pair          two cells of a unit with the same two candidates
-    hidden_pair         two values of a unit confined to the same two cells
-                                                                       tier "intermediate"
-    (none applies)      the puzzle needs guessing                     tier "expert"
+    full_house 1.0, hidden_single_box 1.2, hidden_single_line 1.5, direct_pointing 1.7,
+    direct_claiming 1.9, direct_hidden_pair 2.0, naked_single 2.3, direct_hidden_triple
+    2.5, pointing 2.6, claiming 2.8, naked_pair 3.0, x_wing 3.2, hidden_pair 3.4,
+    naked_triple 3.6, swordfish 3.8, hidden_triple 4.0, xy_wing 4.2, xyz_wing 4.4,
+    naked_quad 5.0, jellyfish 5.2, hidden_quad 5.4
 
-The tiers follow QQWing's names.  The search effort is the engine's guesses to the first
-solution, averaged over random isomorphic copies of the puzzle (values relabelled, rows
-within bands, bands, columns within stacks, stacks, and transposition for square boxes), so
-that it does not depend on the puzzle's orientation.
+(A "direct" step places the single that an intersection or a hidden subset leaves; as in
+SE, it places the value and removes nothing else.)  SE's techniques beyond these (strong
+links, uniqueness, aligned exclusion, chains) are not compiled yet: a puzzle that needs
+them gets ``se`` None and the tier "expert".
+
+The tiers follow QQWing's names: "simple" (naked singles alone solve it), "easy" (singles),
+"intermediate" (singles, intersections, naked and hidden pairs), "expert" (more).  The
+search effort is the engine's guesses to the first solution, averaged over random
+isomorphic copies of the puzzle (values relabelled, rows within bands, bands, columns
+within stacks, stacks, and transposition for square boxes), so that it does not depend on
+the puzzle's orientation.
 """
 
 from __future__ import annotations
@@ -24,10 +32,11 @@ from __future__ import annotations
 import hashlib
 import random
 import statistics
-from typing import Any, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from . import _core
 from ._api import _grid
+from ._errors import ParseError
 from ._status import Status
 
 # The searches of the rater: the effort (guesses to a first solution) and the uniqueness
@@ -36,224 +45,258 @@ _FIRST = _core.Options("auto", 1)
 _UNIQUE = _core.Options("auto", 2)
 
 TIERS = ("simple", "easy", "intermediate", "expert")
-LEVEL = {
-    "naked_single": 0,
-    "hidden_single": 1,
-    "locked_candidates": 2,
-    "naked_pair": 2,
-    "hidden_pair": 2,
-}
+TECHNIQUES: Tuple[str, ...] = tuple(_core.TECH_NAMES)
+_NUMBER = {name: k for k, name in enumerate(TECHNIQUES)}
 EFFORT_COPIES = 32
 
 
+def _mask(*names: str) -> int:
+    return sum(1 << _NUMBER[name] for name in names)
+
+
+_SINGLES = ("full_house", "hidden_single_box", "hidden_single_line", "naked_single")
+# The techniques each tier may use (the tier is the first whose techniques solve it).
+_TIER_TECHNIQUES = (
+    _mask("naked_single"),
+    _mask(*_SINGLES),
+    _mask(
+        *_SINGLES,
+        "direct_pointing",
+        "direct_claiming",
+        "direct_hidden_pair",
+        "pointing",
+        "claiming",
+        "naked_pair",
+        "hidden_pair",
+    ),
+)
+_DIRECT = {"direct_pointing", "direct_claiming", "direct_hidden_pair", "direct_hidden_triple"}
+
+
 class Step(NamedTuple):
-    """One deduction: the technique, the cells it is about ((row, column), 1-based), the
-    value it places (``placed``, or None) and the candidates it removes
-    (``eliminated``: (row, column, value) triples)."""
+    """One deduction.
+
+    ``technique``: its name (see the module's list); ``cells``: the cells it is about
+    ((row, column), 1-based): for a step that places a value, the cell it goes in first,
+    then the cells it rests on;
+    ``placed``: the value it places, or None; ``eliminated``: the candidates it removes
+    ((row, column, value) triples); ``difficulty``: Sudoku Explainer's difficulty of the
+    technique (its scale is defined for 9x9; other sizes use the same numbers);
+    ``digits``: the values it rests on; ``houses``: the houses it is about ("row 3",
+    "column 5", "box 7"); ``text``: one plain-English sentence."""
 
     technique: str
     cells: Tuple[Tuple[int, int], ...]
     placed: Optional[int]
     eliminated: Tuple[Tuple[int, int, int], ...]
+    difficulty: float = 0.0
+    digits: Tuple[int, ...] = ()
+    houses: Tuple[str, ...] = ()
+    text: str = ""
 
 
 class Rating(NamedTuple):
     """``status``: :class:`Status` ``SOLVED`` (a unique solution), ``NO_SOLUTION`` or
-    ``NOT_UNIQUE``; ``tier`` (None unless solved);
-    ``techniques``: how often each technique was used; ``effort``: mean guesses of the
-    engine over ``EFFORT_COPIES`` isomorphic copies, ``effort_noise`` its standard error."""
+    ``NOT_UNIQUE``; ``tier`` (None unless solved); ``techniques``: how often each
+    technique was used on the path the logical solver takes (each single counted);
+    ``effort``: mean guesses of the engine over ``EFFORT_COPIES`` isomorphic copies,
+    ``effort_noise`` its standard error; ``se``, ``se_pearl``, ``se_diamond``: Sudoku
+    Explainer's ER, EP and ED (9x9 only, and only when the compiled techniques solve the
+    puzzle, else None); ``hardest``: the technique of the hardest step (None if the
+    techniques do not solve it)."""
 
     status: Status
     tier: Optional[str]
     techniques: Dict[str, int]
     effort: float
     effort_noise: float
+    se: Optional[float] = None
+    se_pearl: Optional[float] = None
+    se_diamond: Optional[float] = None
+    hardest: Optional[str] = None
 
 
-class _Board:
-    def __init__(self, values: bytes, r: int, c: int) -> None:
-        self.r, self.c, self.n = r, c, r * c
-        self.units: List[List[int]] = _core._geometry_units(r, c)
-        self.peers: List[List[int]] = _core._geometry_peers(r, c)
-        full = (1 << self.n) - 1
-        self.cand = [full] * (self.n * self.n)
-        self.solved = [False] * (self.n * self.n)
-        self.ok = True
-        for cell, v in enumerate(values):
-            if v:
-                self.place(cell, v)
+# --- positions: a puzzle, or a grid of candidates (pencil marks) -----------------------------
 
-    def place(self, cell: int, v: int) -> List[Tuple[int, int, int]]:
-        bit = 1 << (v - 1)
-        if not self.cand[cell] & bit:
-            self.ok = False
-            return []
-        self.cand[cell] = bit
-        self.solved[cell] = True
-        removed = []
-        for p in self.peers[cell]:
-            if self.cand[p] & bit:
-                self.cand[p] &= ~bit
-                removed.append((p, v))
-                if not self.cand[p]:
-                    self.ok = False
-        return [(p // self.n + 1, p % self.n + 1, v) for p, v in removed]
 
-    def rc(self, cell: int) -> Tuple[int, int]:
-        return cell // self.n + 1, cell % self.n + 1
+class _Position(NamedTuple):
+    values: bytes
+    r: int
+    c: int
+    candidates: Optional[List[int]]  # a mask a cell (bit v-1: value v), or None
 
-    def eliminate(self, cells: Sequence[int], mask: int) -> List[Tuple[int, int, int]]:
-        out: List[Tuple[int, int, int]] = []
-        for cell in cells:
-            hit = self.cand[cell] & mask
-            if hit and not self.solved[cell]:
-                self.cand[cell] &= ~mask
-                if not self.cand[cell]:
-                    self.ok = False
-                out.extend((*self.rc(cell), v + 1) for v in range(self.n) if hit >> v & 1)
-        return out
 
-    # --- techniques: each returns one Step or None -------------------------------------
-
-    def naked_single(self) -> Optional[Step]:
-        for cell, m in enumerate(self.cand):
-            if not self.solved[cell] and m and not m & (m - 1):
-                v = m.bit_length()
-                removed = self.place(cell, v)
-                return Step("naked_single", (self.rc(cell),), v, tuple(removed))
+def _candidate_grid(text: str) -> Optional[_Position]:
+    """A 729-character 9x9 candidate grid ("Sukaku": 9 characters a cell, the cell's
+    candidate values in their places and '.' or '0' elsewhere), or None if `text` is not
+    one.  A cell with one candidate stays an empty cell with one candidate."""
+    chars = "".join(text.split())
+    if len(chars) != 729:
         return None
-
-    def hidden_single(self) -> Optional[Step]:
-        for unit in self.units:
-            for v in range(self.n):
-                bit = 1 << v
-                where = [cell for cell in unit if self.cand[cell] & bit]
-                if len(where) == 1 and not self.solved[where[0]]:
-                    removed = self.place(where[0], v + 1)
-                    return Step("hidden_single", (self.rc(where[0]),), v + 1, tuple(removed))
-                if not where:
-                    self.ok = False
-                    return None
-        return None
-
-    def locked_candidates(self) -> Optional[Step]:
-        n = self.n
-        for box, line, inside in _segments(self.r, self.c, self.units):
-            if all(self.solved[x] for x in inside):
-                continue
-            for v in range(n):
-                bit = 1 << v
-                if not any(self.cand[x] & bit and not self.solved[x] for x in inside):
-                    continue
-                in_box = [x for x in box if self.cand[x] & bit and not self.solved[x]]
-                in_line = [x for x in line if self.cand[x] & bit and not self.solved[x]]
-                if len(in_box) > 1 and inside.issuperset(in_box):  # pointing
-                    gone = self.eliminate([x for x in line if x not in inside], bit)
-                    if gone:
-                        return Step(
-                            "locked_candidates", tuple(map(self.rc, in_box)), None, tuple(gone)
-                        )
-                if len(in_line) > 1 and inside.issuperset(in_line):  # claiming
-                    gone = self.eliminate([x for x in box if x not in inside], bit)
-                    if gone:
-                        return Step(
-                            "locked_candidates", tuple(map(self.rc, in_line)), None, tuple(gone)
-                        )
-        return None
-
-    def naked_pair(self) -> Optional[Step]:
-        for unit in self.units:
-            pairs: Dict[int, List[int]] = {}
-            for cell in unit:
-                m = self.cand[cell]
-                if not self.solved[cell] and bin(m).count("1") == 2:
-                    pairs.setdefault(m, []).append(cell)
-            for m, cells in pairs.items():
-                if len(cells) == 2:
-                    gone = self.eliminate([x for x in unit if x not in cells], m)
-                    if gone:
-                        return Step("naked_pair", tuple(map(self.rc, cells)), None, tuple(gone))
-        return None
-
-    def hidden_pair(self) -> Optional[Step]:
-        for unit in self.units:
-            places: Dict[Tuple[int, ...], List[int]] = {}
-            for v in range(self.n):
-                where = tuple(x for x in unit if self.cand[x] & (1 << v) and not self.solved[x])
-                if len(where) == 2:
-                    places.setdefault(where, []).append(v)
-            for where, vals in places.items():
-                if len(vals) == 2:
-                    keep = (1 << vals[0]) | (1 << vals[1])
-                    gone = self.eliminate(list(where), ~keep & ((1 << self.n) - 1))
-                    if gone:
-                        return Step("hidden_pair", tuple(map(self.rc, where)), None, tuple(gone))
-        return None
-
-    def next_step(self) -> Optional[Step]:
-        for technique in (
-            self.naked_single,
-            self.hidden_single,
-            self.locked_candidates,
-            self.naked_pair,
-            self.hidden_pair,
-        ):
-            step = technique()
-            if step is not None or not self.ok:
-                return step
-        return None
+    masks = []
+    for cell in range(81):
+        mask = 0
+        for k in range(9):
+            ch = chars[cell * 9 + k]
+            if ch == str(k + 1):
+                mask |= 1 << k
+            elif ch not in ".0":
+                raise ParseError(
+                    f"candidate grid: {ch!r} at row {cell // 9 + 1}, column {cell % 9 + 1} "
+                    f"(place {k + 1} of the cell holds {k + 1}, '.' or '0')",
+                    row=cell // 9 + 1,
+                    column=cell % 9 + 1,
+                    char=ch,
+                )
+        if not mask:
+            raise ParseError(
+                f"candidate grid: row {cell // 9 + 1}, column {cell % 9 + 1} has no candidate",
+                row=cell // 9 + 1,
+                column=cell % 9 + 1,
+            )
+        masks.append(mask)
+    return _Position(bytes(81), 3, 3, masks)
 
 
-_SEGMENTS: Dict[Tuple[int, int], List[Tuple[List[int], List[int], FrozenSet[int]]]] = {}
+def _position(puzzle: Any, box: Optional[Sequence[int]], alphabet: Optional[str]) -> _Position:
+    if isinstance(puzzle, str) and box is None and alphabet is None:
+        found = _candidate_grid(puzzle)
+        if found is not None:
+            return found
+    grid = _grid(puzzle, box, alphabet)
+    return _Position(grid.values, grid.r, grid.c, None)
 
 
-def _segments(
-    r: int, c: int, units: List[List[int]]
-) -> List[Tuple[List[int], List[int], FrozenSet[int]]]:
-    """(box, line, the cells they share) for every box and row or column that meet."""
-    found = _SEGMENTS.get((r, c))
-    if found is None:
-        n = r * c
-        found = []
-        for box in units[2 * n :]:
-            for line in units[: 2 * n]:
-                inside = frozenset(box) & frozenset(line)
-                if inside:
-                    found.append((box, line, inside))
-        _SEGMENTS[(r, c)] = found
-    return found
+def _count(pos: _Position, limit: int) -> int:
+    """Solutions of the position, counted to `limit`."""
+    if pos.candidates is None:
+        return _core.search(pos.values, pos.r, pos.c, _UNIQUE if limit == 2 else _FIRST)[0]
+    from ._cover import count_exact_covers
+
+    rows = []
+    for cell, mask in enumerate(pos.candidates):
+        row, col = divmod(cell, 9)
+        box = (row // 3) * 3 + col // 3
+        for v in range(9):
+            if mask >> v & 1:
+                rows.append([cell, 81 + row * 9 + v, 162 + col * 9 + v, 243 + box * 9 + v])
+    return count_exact_covers(rows, limit=limit)
 
 
-def _logic(values: bytes, r: int, c: int, limit: Optional[int] = None) -> Tuple[List[Step], bool]:
-    """The deductions from the givens, in order, and whether they solve the puzzle."""
-    board = _Board(values, r, c)
-    steps: List[Step] = []
-    while board.ok and not all(board.solved) and (limit is None or len(steps) < limit):
-        step = board.next_step()
-        if step is None:
-            break
-        steps.append(step)
-    return steps, board.ok and all(board.solved)
+# --- steps -------------------------------------------------------------------------------------
+
+
+def _house(u: int, n: int) -> str:
+    if u < 0:
+        return ""
+    kind, k = divmod(u, n)
+    return f"{('row', 'column', 'box')[kind]} {k + 1}"
+
+
+def _rc(cell: int, n: int) -> str:
+    return f"r{cell // n + 1}c{cell % n + 1}"
+
+
+def _values(mask: int) -> List[int]:
+    return [v + 1 for v in range(mask.bit_length()) if mask >> v & 1]
+
+
+def _listing(items: Sequence[Any]) -> str:
+    words = [str(x) for x in items]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+_FISH = {"x_wing": (2, "X-wing"), "swordfish": (3, "Swordfish"), "jellyfish": (4, "Jellyfish")}
+_SUBSET = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def _text(name: str, raw: Tuple[Any, ...], n: int) -> str:
+    """One sentence for a step (raw: what _core._logic_steps gives)."""
+    _, _, cell, digit, elims, base, digits, u, u2 = raw
+    where, house, house2 = _rc(cell, n), _house(u, n), _house(u2, n)
+    values = _values(digits)
+    cells = _listing([_rc(x, n) for x in base])
+    gone = _listing(sorted({_rc(c, n) for c, _ in elims})) if elims else ""
+    takes = f"{where} is left as the only place for {digit + 1}: it takes {digit + 1}."
+    if name == "full_house":
+        return f"{where} is the last empty cell of {house}: it takes {digit + 1}."
+    if name.startswith("hidden_single"):
+        return f"In {house}, {digit + 1} fits only {where}."
+    if name == "naked_single":
+        return f"{where} has one candidate left: {digit + 1}."
+    if name in ("pointing", "claiming", "direct_pointing", "direct_claiming"):
+        v = values[0]
+        why = f"In {house}, {v} lies only in {house2} ({cells})"
+        if name.startswith("direct"):
+            return f"{why}; so {v} leaves the rest of {house2}, and {takes}"
+        return f"{why}: so {v} leaves the rest of {house2} ({gone})."
+    if name.startswith("naked_"):
+        return (
+            f"{cells} hold only {_listing(values)} between them: those values leave the "
+            f"rest of {house} ({gone})."
+        )
+    if name.startswith("hidden_") or name.startswith("direct_hidden"):
+        why = f"In {house}, {_listing(values)} fit only {cells} (a hidden {_SUBSET[len(values)]})"
+        if name.startswith("direct"):
+            return f"{why}: their other candidates go, and {takes}"
+        return f"{why}: those cells keep only these values ({gone} lose the others)."
+    if name in _FISH:
+        size, label = _FISH[name]
+        v = values[0]
+        return (
+            f"{label} on {v}: the {v}s of {size} lines lie in {size} crossing lines "
+            f"({cells}), so {v} leaves the rest of the crossing lines ({gone})."
+        )
+    if name in ("xy_wing", "xyz_wing"):
+        pivot, a, b = (_rc(x, n) for x in base)
+        label, seen = ("XYZ", "all three") if name == "xyz_wing" else ("XY", "both pincers")
+        return (
+            f"{label}-wing with pivot {pivot} and pincers {a}, {b}: one of the pincers takes "
+            f"the value they share, so it leaves the cells that see {seen} ({gone})."
+        )
+    return name.replace("_", " ")
+
+
+def _step(raw: Tuple[Any, ...], n: int) -> Step:
+    tech, diff, cell, digit, elims, base, digits, u, u2 = raw
+    name = TECHNIQUES[tech]
+    placed = digit + 1 if cell >= 0 else None
+    applied = (
+        () if name in _DIRECT else tuple(sorted((c // n + 1, c % n + 1, d + 1) for c, d in elims))
+    )
+    cells = tuple((x // n + 1, x % n + 1) for x in base if x != cell)
+    if cell >= 0:
+        cells = ((cell // n + 1, cell % n + 1), *cells)
+    houses = tuple(h for h in (_house(u, n), _house(u2, n)) if h)
+    return Step(
+        name, cells, placed, applied, diff / 10, tuple(_values(digits)), houses, _text(name, raw, n)
+    )
+
+
+def _logic_steps(pos: _Position, limit: int = -1) -> Tuple[List[Step], str]:
+    raw, state = _core._logic_steps(pos.values, pos.r, pos.c, pos.candidates, limit)
+    n = pos.r * pos.c
+    return [_step(x, n) for x in raw], state
 
 
 def steps(
     puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None
 ) -> List[Step]:
-    """Every deduction the logical solver makes, in order (it stops where guessing starts).
+    """Every deduction the logical solver makes, in order (it stops where its techniques
+    run out).  ``puzzle`` may also be a 729-character 9x9 candidate grid (pencil marks).
 
-    >>> steps("1234\\n3412\\n2143\\n432.")
-    [Step(technique='naked_single', cells=((4, 4),), placed=1, eliminated=())]
+    >>> steps("1234\\n3412\\n2143\\n432.")[0].technique
+    'full_house'
     """
-    grid = _grid(puzzle, box, alphabet)
-    return _logic(grid.values, grid.r, grid.c)[0]
+    return _logic_steps(_position(puzzle, box, alphabet))[0]
 
 
 def hint(
     puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None
 ) -> Optional[Step]:
-    """The next deduction (the simplest technique that applies), or None."""
-    grid = _grid(puzzle, box, alphabet)
-    found = _logic(grid.values, grid.r, grid.c, limit=1)[0]
+    """The next deduction (the simplest technique that applies, in Sudoku Explainer's
+    order), or None.  ``puzzle`` may also be a 729-character 9x9 candidate grid."""
+    found = _logic_steps(_position(puzzle, box, alphabet), limit=1)[0]
     return found[0] if found else None
 
 
@@ -299,30 +342,49 @@ def effort(values: bytes, r: int, c: int, copies: int = EFFORT_COPIES) -> Tuple[
 def rate(
     puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None
 ) -> Rating:
-    """The difficulty of a puzzle: human tier, techniques used and search effort.
+    """The difficulty of a puzzle: Sudoku Explainer's rating (9x9), tier, techniques used
+    and search effort.  ``puzzle`` may also be a 729-character 9x9 candidate grid.
 
     >>> puzzle = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
     >>> rate(puzzle).tier
     'expert'
+    >>> rate(".....3.....96.7..37.4.92..1..59748.2972.581.44832....96.87.93..5914..278.2.81..4.").se
+    1.2
     """
-    grid = _grid(puzzle, box, alphabet)
-    found = _core.search(grid.values, grid.r, grid.c, _UNIQUE)[0]
-    mean, noise = effort(grid.values, grid.r, grid.c) if found else (0.0, 0.0)
+    pos = _position(puzzle, box, alphabet)
+    found = _count(pos, 2)
+    if pos.candidates is None:
+        mean, noise = effort(pos.values, pos.r, pos.c) if found else (0.0, 0.0)
+    else:
+        mean = noise = 0.0  # the engine's search takes givens, not candidates
     if found != 1:
         return Rating(
             Status.NO_SOLUTION if found == 0 else Status.NOT_UNIQUE, None, {}, mean, noise
         )
-    tier, used = tier_of(grid.values, grid.r, grid.c)
-    return Rating(Status.SOLVED, tier, used, mean, noise)
+    er, ep, ed, hardest, counts, stuck = _core._logic_rate(pos.values, pos.r, pos.c, pos.candidates)
+    used = {TECHNIQUES[k]: count for k, count in enumerate(counts) if count}
+    tier = _tier(pos)
+    if stuck:
+        return Rating(Status.SOLVED, tier, used, mean, noise)
+    se = (er / 10, ep / 10, ed / 10) if pos.r == pos.c == 3 else (None, None, None)
+    name = TECHNIQUES[hardest] if hardest >= 0 else None
+    return Rating(Status.SOLVED, tier, used, mean, noise, se[0], se[1], se[2], name)
+
+
+def _tier(pos: _Position) -> str:
+    for tier, allowed in zip(TIERS, _TIER_TECHNIQUES):
+        if pos.candidates is None:
+            if _core._logic_solves(pos.values, pos.r, pos.c, allowed):
+                return str(tier)
+        elif _core._logic_steps(pos.values, pos.r, pos.c, pos.candidates, -1, allowed)[1] == (
+            "solved"
+        ):
+            return tier
+    return TIERS[-1]
 
 
 def tier_of(values: bytes, r: int, c: int) -> Tuple[str, Dict[str, int]]:
-    """(tier, how often each technique was used) by the logical solver: the level of the
-    hardest technique it needed, or "expert" when it gets stuck."""
-    done, solved = _logic(values, r, c)
-    used: Dict[str, int] = {}
-    for step in done:
-        used[step.technique] = used.get(step.technique, 0) + 1
-    if not solved:
-        return "expert", used
-    return TIERS[max((LEVEL[t] for t in used), default=0)], used
+    """(tier, how often each technique was used on the logical solver's path)."""
+    pos = _Position(values, r, c, None)
+    counts = _core._logic_rate(values, r, c)[4]
+    return _tier(pos), {TECHNIQUES[k]: n for k, n in enumerate(counts) if n}

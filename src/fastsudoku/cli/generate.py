@@ -141,6 +141,11 @@ def add_rate_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--format", default="auto", choices=("auto", *formats.FORMATS))
     add_box(s)
     s.add_argument("--alphabet", default=None)
+    s.add_argument(
+        "--explain",
+        action="store_true",
+        help="after each puzzle's line, its steps (difficulty, technique, sentence)",
+    )
 
 
 def run_rate(args: argparse.Namespace) -> int:
@@ -148,7 +153,8 @@ def run_rate(args: argparse.Namespace) -> int:
 
 
 def _rate(args: argparse.Namespace, stream: TextIO) -> int:
-    """One line a puzzle: its tier (or its status when it has none), effort, techniques."""
+    """One line a puzzle: its tier (or its status when it has none), Sudoku Explainer's
+    ER/EP/ED and hardest technique when known, effort, techniques; --explain: the steps."""
     status = EXIT_OK
     for record in formats.read(stream, args.format):
         try:
@@ -159,8 +165,13 @@ def _rate(args: argparse.Namespace, stream: TextIO) -> int:
             status = EXIT_DATAERR
             continue
         used = " ".join(f"{k}={v}" for k, v in r.techniques.items())
+        se = f"se={r.se:.1f}/{r.se_pearl:.1f}/{r.se_diamond:.1f} " if r.se is not None else ""
+        hardest = f"hardest={r.hardest} " if r.hardest else ""
         sys.stdout.write(
-            f"{r.tier or r.status.label} "
+            f"{r.tier or r.status.label} {se}{hardest}"
             f"effort={r.effort:.1f}\u00b1{r.effort_noise:.1f}" + (f" {used}" if used else "") + "\n"
         )
+        if args.explain and r.tier is not None:
+            for step in fastsudoku.steps(text_of(record), box=args.box, alphabet=args.alphabet):
+                sys.stdout.write(f"  {step.difficulty:.1f} {step.technique}: {step.text}\n")
     return status

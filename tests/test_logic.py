@@ -1,0 +1,303 @@
+"""The compiled logical solver: each technique on hand-made candidate positions (expected
+results worked out from the technique's rule), soundness of every step against the
+solution, and Sudoku Explainer's ratings (ER, EP, ED) against SukakuExplainer's own
+output (tests/data/se_ratings.tsv)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import fastsudoku as fs
+from conftest import dataset
+from fastsudoku._rate import TECHNIQUES
+
+DATA = Path(__file__).resolve().parent / "data" / "se_ratings.tsv"
+
+
+def _cells_of(kind, k):
+    if kind == "row":
+        return [k * 9 + c for c in range(9)]
+    if kind == "col":
+        return [r * 9 + k for r in range(9)]
+    br, bc = divmod(k, 3)
+    return [(br * 3 + r) * 9 + bc * 3 + c for r in range(3) for c in range(3)]
+
+
+class Pencil:
+    """A 9x9 candidate grid built by hand: every candidate everywhere, then removals."""
+
+    def __init__(self):
+        self.cand = [set(range(1, 10)) for _ in range(81)]
+
+    def only(self, cells, value, keep):
+        """`value` stays in the cells of `keep` only, among `cells`."""
+        for x in cells:
+            if x not in keep:
+                self.cand[x].discard(value)
+
+    def set(self, cell, values):
+        self.cand[cell] = set(values)
+
+    def text(self):
+        return "".join(
+            "".join(str(v) if v in cs else "." for v in range(1, 10)) for cs in self.cand
+        )
+
+    def hint(self):
+        return fs.hint(self.text())
+
+
+def rc(cell):
+    return (cell // 9 + 1, cell % 9 + 1)
+
+
+def test_candidate_grid_naked_single():
+    p = Pencil()
+    p.set(40, {7})
+    h = p.hint()
+    assert (h.technique, h.cells, h.placed, h.difficulty) == ("naked_single", ((5, 5),), 7, 2.3)
+    assert h.eliminated == ()
+
+
+def test_full_house_and_hidden_singles():
+    p = Pencil()
+    p.only(_cells_of("row", 1), 4, keep={13})  # in row 2, 4 fits only r2c5
+    h = p.hint()
+    assert (h.technique, h.cells[0], h.placed, h.difficulty) == (
+        "hidden_single_line",
+        (2, 5),
+        4,
+        1.5,
+    )
+    assert h.houses == ("row 2",)
+    p = Pencil()
+    p.only(_cells_of("box", 4), 9, keep={40})  # in box 5, 9 fits only r5c5
+    h = p.hint()
+    assert (h.technique, h.cells[0], h.placed, h.difficulty) == (
+        "hidden_single_box",
+        (5, 5),
+        9,
+        1.2,
+    )
+    full = fs.solve("." * 81)
+    h = fs.hint("." + full[1:])
+    assert (h.technique, h.cells, h.placed, h.difficulty) == (
+        "full_house",
+        ((1, 1),),
+        int(full[0]),
+        1.0,
+    )
+
+
+def test_pointing_and_claiming():
+    p = Pencil()
+    box1 = _cells_of("box", 0)
+    p.only(box1, 5, keep={0, 1})  # in box 1, 5 lies in row 1 only
+    h = p.hint()
+    assert (h.technique, h.difficulty, h.digits) == ("pointing", 2.6, (5,))
+    assert set(h.eliminated) == {(1, c, 5) for c in range(4, 10)}
+    assert set(h.cells) == {(1, 1), (1, 2)} and h.houses == ("box 1", "row 1")
+    p = Pencil()
+    row4 = _cells_of("row", 3)
+    p.only(row4, 8, keep={27, 28})  # in row 4, 8 lies in box 4 only
+    h = p.hint()
+    assert (h.technique, h.difficulty) == ("claiming", 2.8)
+    assert set(h.eliminated) == {(r, c, 8) for r in (5, 6) for c in (1, 2, 3)}
+
+
+def test_direct_pointing_places_only_its_single():
+    p = Pencil()
+    p.only(_cells_of("box", 0), 5, keep={0, 1})  # box 1: 5 in row 1 only
+    # box 2 (r1-3, c4-6): 5 only in r1c4, r1c5 and r2c6 -- once 5 leaves row 1, r2c6
+    p.only(_cells_of("box", 1), 5, keep={3, 4, 14})
+    h = p.hint()
+    assert (h.technique, h.difficulty, h.placed, h.cells[0]) == ("direct_pointing", 1.7, 5, (2, 6))
+    assert h.eliminated == ()  # as in SE: the single, not the removals, is applied
+
+
+def _subset_board(cells, values):
+    p = Pencil()
+    for x in cells:
+        p.set(x, values)
+    return p
+
+
+@pytest.mark.parametrize(
+    "size,name,diff", [(2, "naked_pair", 3.0), (3, "naked_triple", 3.6), (4, "naked_quad", 5.0)]
+)
+def test_naked_subsets(size, name, diff):
+    # r1c1.. hold only 1..size between them, no two the same (each cell 2+ candidates)
+    values = set(range(1, size + 1))
+    cells = list(range(size))
+    p = Pencil()
+    for k, x in enumerate(cells):
+        p.set(x, values - {k + 1} if size > 2 else values)
+    h = p.hint()
+    assert (h.technique, h.difficulty) == (name, diff)
+    assert set(h.cells) == {rc(x) for x in cells}
+    # the values leave the rest of the first house SE looks at that holds the cells: box 1
+    # (before rows), or row 1 for the quad (its fourth cell is in box 2)
+    house = _cells_of("box", 0) if size < 4 else _cells_of("row", 0)
+    assert set(h.eliminated) == {(*rc(x), v) for x in house if x not in cells for v in values}
+
+
+@pytest.mark.parametrize(
+    "size,name,diff", [(2, "hidden_pair", 3.4), (3, "hidden_triple", 4.0), (4, "hidden_quad", 5.4)]
+)
+def test_hidden_subsets(size, name, diff):
+    # 1..size fit only these cells of box 1, spread over its rows and columns (so that no
+    # intersection comes first)
+    values = list(range(1, size + 1))
+    cells = [0, 10, 20, 2][:size]
+    p = Pencil()
+    for v in values:
+        p.only(_cells_of("box", 0), v, keep=set(cells))
+    h = p.hint()
+    assert (h.technique, h.difficulty) == (name, diff), h
+    assert set(h.cells) == {rc(x) for x in cells}
+    assert set(h.eliminated) == {(*rc(x), v) for x in cells for v in range(size + 1, 10)}
+
+
+def test_hidden_pair_on_one_line_is_a_pointing_first():
+    p = Pencil()
+    for v in (1, 2):
+        p.only(_cells_of("box", 0), v, keep={0, 1})  # both in row 1: pointing (2.6) first
+    assert p.hint().technique == "pointing"
+
+
+# Base columns and, for each, the two cover rows that keep its 5s: a cycle, each column's
+# rows in different bands (no intersection), no smaller fish inside.
+FISH = {
+    2: ([0, 3], [(1, 4), (4, 1)]),
+    3: ([0, 3, 6], [(1, 4), (4, 7), (7, 1)]),
+    4: ([0, 3, 6, 1], [(1, 4), (4, 2), (2, 7), (7, 1)]),
+}
+
+
+@pytest.mark.parametrize(
+    "size,name,diff", [(2, "x_wing", 3.2), (3, "swordfish", 3.8), (4, "jellyfish", 5.2)]
+)
+def test_fish(size, name, diff):
+    cols, keeps = FISH[size]
+    p = Pencil()
+    for col, rows in zip(cols, keeps):
+        p.only(_cells_of("col", col), 5, keep={r * 9 + col for r in rows})
+    rows = {r for pair in keeps for r in pair}
+    h = p.hint()
+    assert (h.technique, h.difficulty, h.digits) == (name, diff, (5,)), h
+    assert set(h.eliminated) == {(r + 1, c + 1, 5) for r in rows for c in range(9) if c not in cols}
+
+
+def test_xy_and_xyz_wings():
+    p = Pencil()
+    p.set(0, {1, 2})  # pivot r1c1
+    p.set(4, {1, 3})  # pincer r1c5 (its row)
+    p.set(27, {2, 3})  # pincer r4c1 (its column)
+    h = p.hint()
+    assert (h.technique, h.difficulty) == ("xy_wing", 4.2), h
+    assert set(h.cells) == {(1, 1), (1, 5), (4, 1)}
+    assert set(h.eliminated) == {(4, 5, 3)}  # r4c5 sees both pincers
+    p = Pencil()
+    p.set(0, {1, 2, 3})  # pivot r1c1
+    p.set(10, {1, 3})  # pincer r2c2 (its box)
+    p.set(4, {2, 3})  # pincer r1c5 (its row)
+    h = p.hint()
+    assert (h.technique, h.difficulty) == ("xyz_wing", 4.4), h
+    assert set(h.eliminated) == {(1, 2, 3), (1, 3, 3)}  # the cells that see all three
+
+
+# --- soundness -----------------------------------------------------------------------------------
+
+
+def _check_steps(puzzle, solution, n, box=None):
+    for step in fs.steps(puzzle, box=box):
+        if step.placed is not None:
+            r, c = step.cells[0]
+            assert int(solution[(r - 1) * n + c - 1]) == step.placed, step
+        for r, c, value in step.eliminated:
+            assert int(solution[(r - 1) * n + c - 1]) != value, step
+
+
+def test_steps_are_sound_on_hard_sets():
+    for name in ("puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106"):
+        for puzzle in dataset(name)[:60]:
+            _check_steps(puzzle, fs.solve(puzzle), 9)
+
+
+@pytest.mark.parametrize("size,box", [(4, None), (6, (2, 3)), (6, (3, 2)), (8, (2, 4))])
+def test_steps_on_other_shapes(size, box):
+    for g in fs.generate(size, box=box, count=6, seed=3):
+        assert fs.steps(g.puzzle, box=box)
+        _check_steps(g.puzzle, g.solution, size, box)
+
+
+def test_candidate_grid_of_a_puzzle_rates_as_the_puzzle():
+    puzzle = dataset("puzzles2_17_clue")[5]
+    marks = []
+    for ch in puzzle:
+        marks.append("." * (int(ch) - 1) + ch + "." * (9 - int(ch)) if ch != "." else "123456789")
+    # the givens are cells with one candidate (empty cells to the solver)
+    text = "".join(marks)
+    r = fs.rate(text)
+    assert r.status == fs.Status.SOLVED and r.effort == 0.0
+    _check_steps(text, fs.solve(puzzle), 9)
+    # a candidate grid with the solution's value removed from a cell has no solution
+    solution = fs.solve(puzzle)
+    cut = list(text)
+    cell = puzzle.index(".")
+    cut[int(solution[cell]) - 1 + cell * 9] = "."
+    assert fs.rate("".join(cut)).status == fs.Status.NO_SOLUTION
+
+
+def test_candidate_grid_errors_name_the_place():
+    bad = "123456789" * 80 + "12345678x"
+    with pytest.raises(fs.ParseError) as e:
+        fs.rate(bad)
+    assert (e.value.row, e.value.column, e.value.char) == (9, 9, "x")
+    empty = "123456789" * 40 + "." * 9 + "123456789" * 40
+    with pytest.raises(fs.ParseError) as e:
+        fs.hint(empty)
+    assert (e.value.row, e.value.column) == (5, 5)
+    # a contradictory pencil-mark state has no solution
+    assert fs.rate("1........" * 81).status == fs.Status.NO_SOLUTION
+
+
+# --- Sudoku Explainer's ratings ---------------------------------------------------------------
+
+
+def _se_rows():
+    rows = []
+    for line in DATA.read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        puzzle, er, ep, ed, name, _source = line.split("\t")
+        rows.append((puzzle, float(er), float(ep), float(ed), name))
+    return rows
+
+
+def test_se_ratings_agree_below_4():
+    """Every puzzle SE rates below 4.0 (what the compiled techniques reach today): ER,
+    EP and ED exactly as SE's."""
+    checked = 0
+    for puzzle, er, ep, ed, _ in _se_rows():
+        if er >= 4.0:
+            continue
+        r = fs.rate(puzzle)
+        assert (r.se, r.se_pearl, r.se_diamond) == (er, ep, ed), (puzzle, r)
+        checked += 1
+    assert checked > 600
+
+
+def test_se_is_none_where_the_techniques_run_out():
+    hard = dataset("puzzles6_forum_hardest_1106")[0]
+    r = fs.rate(hard)
+    assert r.status == fs.Status.SOLVED and r.se is None and r.hardest is None
+    assert r.tier == "expert"
+
+
+def test_se_only_for_9x9():
+    g = fs.generate(4, count=1, seed=1)[0]
+    r = fs.rate(g.puzzle)
+    assert r.se is None and r.hardest in TECHNIQUES
