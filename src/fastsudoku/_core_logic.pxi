@@ -43,26 +43,30 @@ cdef enum Technique:
     T_NAKED_TRIPLE
     T_SWORDFISH
     T_HIDDEN_TRIPLE
+    T_STRONG_LINKS_2
     T_XYWING
     T_XYZWING
     T_NAKED_QUAD
     T_JELLYFISH
     T_HIDDEN_QUAD
+    T_STRONG_LINKS_3
+    T_STRONG_LINKS_4
     T_COUNT
 
 cdef uint64_t ALL_TECHNIQUES = ((<uint64_t>1) << T_COUNT) - 1
 
 # SE's difficulty of each technique, in tenths (the order above is the order SE tries them).
-cdef int TECH_DIFF[21]
-TECH_DIFF[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44,
-                50, 52, 54]
+# (the base of those whose difficulty varies: strong links)
+cdef int TECH_DIFF[24]
+TECH_DIFF[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 42, 44,
+                50, 52, 54, 54, 58]
 
 TECH_NAMES = (
     "full_house", "hidden_single_box", "hidden_single_line", "direct_pointing",
     "direct_claiming", "direct_hidden_pair", "naked_single", "direct_hidden_triple",
     "pointing", "claiming", "naked_pair", "x_wing", "hidden_pair", "naked_triple",
-    "swordfish", "hidden_triple", "xy_wing", "xyz_wing", "naked_quad", "jellyfish",
-    "hidden_quad",
+    "swordfish", "hidden_triple", "two_strong_links", "xy_wing", "xyz_wing", "naked_quad",
+    "jellyfish", "hidden_quad", "three_strong_links", "four_strong_links",
 )
 
 cdef struct LogicTables:
@@ -72,10 +76,14 @@ cdef struct LogicTables:
     #             k-th cell), 0 when they do not meet
     #   cross     (nunits x 3) x n: the units of each kind (0 box, 1 row, 2 column) that
     #             meet unit u, increasing; ncross their count
+    #   peer2, unit2  grids of at most 128 cells: each cell's peers and each unit's cells
+    #             as two words (bit k of word k // 64: cell k); NULL for larger grids
     uint8_t *index_in
     uint64_t *inter
     uint16_t *cross
     uint8_t *ncross
+    uint64_t *peer2
+    uint64_t *unit2
 
 
 cdef struct LBoard:
@@ -255,6 +263,8 @@ cdef class _LogicTablesHolder:
         free(self.t.inter)
         free(self.t.cross)
         free(self.t.ncross)
+        free(self.t.peer2)
+        free(self.t.unit2)
 
 
 cdef const LogicTables *logic_tables_for(const Geometry *g) except NULL:
@@ -287,6 +297,21 @@ cdef const LogicTables *logic_tables_for(const Geometry *g) except NULL:
                 if v != u and h.t.inter[u * g.nunits + v]:
                     h.t.cross[(u * 3 + kind) * n + h.t.ncross[u * 3 + kind]] = v
                     h.t.ncross[u * 3 + kind] += 1
+    h.t.peer2 = NULL
+    h.t.unit2 = NULL
+    if g.ncells <= 128:
+        h.t.peer2 = <uint64_t *>calloc(2 * g.ncells, sizeof(uint64_t))
+        h.t.unit2 = <uint64_t *>calloc(2 * g.nunits, sizeof(uint64_t))
+        if h.t.peer2 == NULL or h.t.unit2 == NULL:
+            raise MemoryError()
+        for cell in range(g.ncells):
+            for k in range(g.npeers):
+                v = g.peers[cell * g.npeers + k]
+                h.t.peer2[2 * cell + v // 64] |= (<uint64_t>1) << (v % 64)
+        for u in range(g.nunits):
+            for k in range(n):
+                v = g.units[u * n + k]
+                h.t.unit2[2 * u + v // 64] |= (<uint64_t>1) << (v % 64)
     _logic_tables[key] = h
     return &h.t
 
@@ -748,6 +773,513 @@ cdef bint find_xy_wing(LBoard *b, bint xyz) noexcept nogil:
     return False
 
 
+# --- strong links (SE's StrongLinks(n): skyscraper, kite, turbot, empty rectangle, ...) ----------
+#
+# A chain of n strong links on one digit (a house with the digit in exactly two places, or
+# in two groups of a box or line), joined by weak links (the exit of one link and the entry
+# of the next share a house); the digit leaves the cells that see both ends.  SE's own
+# producer, reproduced as SE does it: its link groups (at most three cells an end), its
+# enumeration order, its ring rule and its sort (difficulty, then removals, then a name).
+# 9x9 only (its groups are shaped on 3x3 boxes).
+
+cdef struct SLink:
+    int unit
+    int kind                 # 0 box, 1 row, 2 column
+    int index
+    int grouped
+    int end[2]
+    int sup[2]               # -1: none
+    int sup2[2]
+    uint64_t cells[2]        # the region's cells holding the digit
+
+
+cdef struct SLSearch:
+    LBoard *b
+    int n
+    int digit
+    int linkset[4]
+    SLink links[4]
+    # the best hint so far
+    int found
+    int best_digit
+    int best_diff
+    int best_total
+    char best_suffix[8]
+    int best_nelim
+    int32_t best_elim[81]
+    int best_nbase
+    int32_t best_base[12]
+
+
+cdef int SL_ORDERS2[1][4]
+SL_ORDERS2[0][:] = [0, 1, 0, 0]
+cdef int SL_ORDERS3[3][4]
+SL_ORDERS3[0][:] = [0, 1, 2, 0]
+SL_ORDERS3[1][:] = [1, 0, 2, 0]
+SL_ORDERS3[2][:] = [0, 2, 1, 0]
+cdef int SL_ORDERS4[12][4]
+SL_ORDERS4[0][:] = [0, 1, 2, 3]
+SL_ORDERS4[1][:] = [1, 0, 2, 3]
+SL_ORDERS4[2][:] = [2, 0, 1, 3]
+SL_ORDERS4[3][:] = [0, 2, 1, 3]
+SL_ORDERS4[4][:] = [1, 2, 0, 3]
+SL_ORDERS4[5][:] = [2, 1, 0, 3]
+SL_ORDERS4[6][:] = [0, 3, 2, 1]
+SL_ORDERS4[7][:] = [0, 2, 3, 1]
+SL_ORDERS4[8][:] = [1, 0, 3, 2]
+SL_ORDERS4[9][:] = [0, 1, 3, 2]
+SL_ORDERS4[10][:] = [1, 3, 0, 2]
+SL_ORDERS4[11][:] = [0, 3, 1, 2]
+
+
+cdef inline int sl_full(const SLink *l) noexcept nogil:
+    """SE's region number: box 1..9, row 11..19, column 21..29."""
+    return (1 if l.kind == 0 else (11 if l.kind == 1 else 21)) + l.index
+
+
+cdef inline int sl_share(const Geometry *g, const int *a, int na, const int *c,
+                         int nc) noexcept nogil:
+    """The house holding all the cells a[0:na] and c[0:nc] (SE's shareRegionOf: column,
+    then row, then box), or -1."""
+    cdef int kind, j, u
+    cdef int order[3]
+    order[:] = [1, 0, 2]     # cell_unit_list slots: 0 row, 1 column, 2 box
+    for kind in range(3):
+        u = g.cell_unit_list[3 * a[0] + order[kind]]
+        for j in range(na):
+            if g.cell_unit_list[3 * a[j] + order[kind]] != u:
+                u = -1
+                break
+        if u < 0:
+            continue
+        for j in range(nc):
+            if g.cell_unit_list[3 * c[j] + order[kind]] != u:
+                u = -1
+                break
+        if u >= 0:
+            return u
+    return -1
+
+
+cdef inline int sl_group(const SLink *l, int e, int *out) noexcept nogil:
+    """The cells of end e of a link: the end, then its supports (sup2 only after sup)."""
+    out[0] = l.end[e]
+    if l.sup[e] < 0:
+        return 1
+    out[1] = l.sup[e]
+    if l.sup2[e] < 0:
+        return 2
+    out[2] = l.sup2[e]
+    return 3
+
+
+cdef inline void sl_seen_by(const LogicTables *t, const int *cells, int count,
+                            uint64_t *acc) noexcept nogil:
+    cdef int j
+    for j in range(count):
+        acc[0] &= t.peer2[2 * cells[j]]
+        acc[1] &= t.peer2[2 * cells[j] + 1]
+
+
+cdef inline void sl_drop(uint64_t *acc, int cell) noexcept nogil:
+    acc[cell // 64] &= ~((<uint64_t>1) << (cell % 64))
+
+
+cdef int sl_orientations(LBoard *b, int kind, int index, int digit, SLink *out) noexcept nogil:
+    """The ways (0, 1 or 2) the digit's places in a house make a strong link (SE 3.10.2-3)."""
+    cdef const Geometry *g = b.g
+    cdef int n = 9, u = unit_of_type(n, kind, index), count, e, k, hr, hc, heart = -1, c1, c2
+    cdef uint64_t pos = positions(b, u, digit - 1)
+    cdef uint64_t empty, blade1, blade2, bl1, bl2
+    cdef int a[3]
+    cdef int c[3]
+    cdef bint block = kind == 0, found = False
+    count = popcount(pos)
+    if count <= 1 or count > 6:
+        return 0
+    for k in range(2):
+        out[k].unit = u
+        out[k].kind = kind
+        out[k].index = index
+        out[k].grouped = 0
+        out[k].sup[0] = out[k].sup[1] = out[k].sup2[0] = out[k].sup2[1] = -1
+        out[k].cells[0] = out[k].cells[1] = 0
+    for k in range(n):
+        if (pos >> k) & 1:
+            e = unit_cell(g, u, k)
+            out[0].cells[e // 64] |= (<uint64_t>1) << (e % 64)
+    out[1].cells[0] = out[0].cells[0]
+    out[1].cells[1] = out[0].cells[1]
+    if count == 2:
+        a[0] = unit_cell(g, u, bit_index(lowest_bit(pos)))
+        a[1] = unit_cell(g, u, bit_index(clear_lowest_bit(pos)))
+        if block and (a[0] // 9 == a[1] // 9 or a[0] % 9 == a[1] % 9):
+            return 0
+        out[0].end[0] = a[0]
+        out[0].end[1] = a[1]
+        return 1
+    for e in range(15 if block else 3):
+        if e > 8 and count < 4:
+            continue
+        if block and e <= 8:
+            hr = e // 3
+            hc = e % 3
+            empty = blade1 = blade2 = 0
+            for k in range(9):
+                if k // 3 != hr and k % 3 != hc:
+                    empty |= (<uint64_t>1) << k
+                elif k % 3 == hc and k // 3 != hr:
+                    blade1 |= (<uint64_t>1) << k
+                elif k // 3 == hr and k % 3 != hc:
+                    blade2 |= (<uint64_t>1) << k
+            heart = unit_cell(g, u, e)
+        elif block and e <= 11:
+            # empty: box row 2, 1, 0; blades: the other two rows, upper first
+            hr = 11 - e
+            empty = (<uint64_t>7) << (3 * hr)
+            blade1 = (<uint64_t>7) << (3 * (0 if hr != 0 else 1))
+            blade2 = (<uint64_t>7) << (3 * (2 if hr != 2 else 1))
+        elif block:
+            hc = 14 - e
+            empty = (<uint64_t>0x49) << hc
+            blade1 = (<uint64_t>0x49) << (0 if hc != 0 else 1)
+            blade2 = (<uint64_t>0x49) << (2 if hc != 2 else 1)
+        else:
+            empty = (<uint64_t>7) << (3 * e)
+            blade1 = (<uint64_t>7) << (3 * (0 if e != 0 else 1))
+            blade2 = (<uint64_t>7) << (3 * (2 if e != 2 else 1))
+        if pos & empty == 0:
+            bl1 = pos & blade1
+            bl2 = pos & blade2
+            found = bl1 != 0 and bl2 != 0
+            break
+    if not found:
+        return 0
+    out[0].grouped = out[1].grouped = 1
+    c1 = popcount(bl1)
+    c2 = popcount(bl2)
+    # the blades' cells, in the house's order
+    cdef int blade_a[3]
+    cdef int blade_b[3]
+    k = 0
+    while bl1:
+        blade_a[k] = unit_cell(g, u, bit_index(lowest_bit(bl1)))
+        bl1 = clear_lowest_bit(bl1)
+        k += 1
+    k = 0
+    while bl2:
+        blade_b[k] = unit_cell(g, u, bit_index(lowest_bit(bl2)))
+        bl2 = clear_lowest_bit(bl2)
+        k += 1
+    if c1 == 1 or c2 == 1:
+        if c1 == 1 and c2 == 1:          # a box whose heart holds the digit
+            out[0].end[0] = blade_b[0]
+            out[0].end[1] = blade_a[0]
+            out[0].sup[1] = heart
+        elif c1 == 1:
+            out[0].end[0] = blade_a[0]
+            out[0].end[1] = blade_b[0]
+            if block:
+                out[0].sup[1] = heart
+                out[0].sup2[1] = blade_b[1]
+            else:
+                out[0].sup[1] = blade_b[1]
+                out[0].sup2[1] = blade_b[2] if c2 > 2 else -1
+        else:
+            out[0].end[0] = blade_b[0]
+            out[0].end[1] = blade_a[0]
+            if block:
+                out[0].sup[1] = heart
+                out[0].sup2[1] = blade_a[1]
+            else:
+                out[0].sup[1] = blade_a[1]
+                out[0].sup2[1] = blade_a[2] if c1 > 2 else -1
+        return 1
+    out[0].end[0] = blade_a[0]
+    out[0].sup[0] = blade_a[1]
+    out[0].sup2[0] = blade_a[2] if c1 > 2 else -1
+    out[0].end[1] = blade_b[0]
+    out[0].sup[1] = blade_b[1]
+    out[0].sup2[1] = blade_b[2] if c2 > 2 else -1
+    if block and e <= 8 and b.cand[heart] & ((<uint64_t>1) << (digit - 1)):
+        if c1 == 2:
+            out[0].sup2[0] = heart
+        if c2 == 2:
+            out[0].sup2[1] = heart
+    if (block and e >= 9 and count == 4
+            and (out[0].sup[0] // 9 == out[0].sup[1] // 9
+                 or out[0].sup[0] % 9 == out[0].sup[1] % 9)
+            and (out[0].end[0] // 9 == out[0].end[1] // 9
+                 or out[0].end[0] % 9 == out[0].end[1] % 9)):
+        out[1].grouped = 1
+        out[1].end[0] = blade_a[0]
+        out[1].sup[0] = blade_b[0]
+        out[1].end[1] = blade_a[1]
+        out[1].sup[1] = blade_b[1]
+        return 2
+    return 1
+
+
+cdef void sl_leaf(SLSearch *s) noexcept nogil:
+    """Every chain through the chosen links (SE 3.10.5-8); keeps the best hint."""
+    cdef LBoard *b = s.b
+    cdef const Geometry *g = b.g
+    cdef const LogicTables *t = b.t
+    cdef int n = s.n, norders, oi, ucount, w, k, j, nst, nen, na, nc, ring, total, nelim
+    cdef int grouped = 0, diff, cell, minfull
+    cdef const int *q
+    cdef int u[4]
+    cdef int share[4]
+    cdef int st[3]
+    cdef int en[3]
+    cdef int ga[3]
+    cdef int gc[3]
+    cdef uint64_t acc[2]
+    cdef uint64_t union_[2]
+    cdef uint64_t chosen[2]
+    cdef uint64_t dbit[2]
+    cdef char suffix[8]
+    cdef char rev[8]
+    cdef char alt[8]
+    cdef char altrev[8]
+    cdef int sv[4]
+    cdef const SLink *link
+    for k in range(n):
+        grouped += s.links[k].grouped
+    chosen[0] = chosen[1] = 0
+    for k in range(n):
+        chosen[0] |= t.unit2[2 * s.links[k].unit]
+        chosen[1] |= t.unit2[2 * s.links[k].unit + 1]
+    dbit[0] = dbit[1] = 0
+    for cell in range(81):
+        if b.cand[cell] & ((<uint64_t>1) << (s.digit - 1)):
+            dbit[cell // 64] |= (<uint64_t>1) << (cell % 64)
+    minfull = 100
+    for k in range(n):
+        if sl_full(&s.links[k]) < minfull:
+            minfull = sl_full(&s.links[k])
+    norders = 1 if n == 2 else (3 if n == 3 else 12)
+    for oi in range(norders):
+        if n == 2:
+            q = &SL_ORDERS2[oi][0]
+        elif n == 3:
+            q = &SL_ORDERS3[oi][0]
+        else:
+            q = &SL_ORDERS4[oi][0]
+        for ucount in range(1 << n):
+            for w in range(n):
+                u[w] = (ucount >> (n - 1 - w)) & 1
+            for w in range(n - 1):
+                na = sl_group(&s.links[q[w]], 1 - u[w], ga)
+                nc = sl_group(&s.links[q[w + 1]], u[w + 1], gc)
+                share[w] = sl_share(g, ga, na, gc, nc)
+                if share[w] < 0:
+                    break
+            else:
+                nst = sl_group(&s.links[q[0]], u[0], st)
+                nen = sl_group(&s.links[q[n - 1]], 1 - u[n - 1], en)
+                ring = sl_share(g, st, nst, en, nen) >= 0
+                if ring and (sl_full(&s.links[q[0]]) != minfull or u[0] != 0):
+                    continue
+                # victims of the ends
+                acc[0] = dbit[0] & ~chosen[0]
+                acc[1] = dbit[1] & ~chosen[1]
+                sl_seen_by(t, st, 1 if not s.links[q[0]].grouped else nst, acc)
+                sl_seen_by(t, en, 1 if not s.links[q[n - 1]].grouped else nen, acc)
+                sl_drop(acc, st[0])
+                sl_drop(acc, en[0])
+                if not ring:
+                    for w in range(n - 1):
+                        acc[0] &= ~t.unit2[2 * share[w]]
+                        acc[1] &= ~t.unit2[2 * share[w] + 1]
+                total = popcount(acc[0]) + popcount(acc[1])
+                union_[0] = acc[0]
+                union_[1] = acc[1]
+                if ring:
+                    for w in range(n - 1):
+                        na = sl_group(&s.links[q[w]], 1 - u[w], ga)
+                        nc = sl_group(&s.links[q[w + 1]], u[w + 1], gc)
+                        acc[0] = dbit[0] & ~chosen[0]
+                        acc[1] = dbit[1] & ~chosen[1]
+                        sl_seen_by(t, ga, na, acc)
+                        sl_seen_by(t, gc, nc, acc)
+                        sl_drop(acc, ga[0])
+                        sl_drop(acc, gc[0])
+                        total += popcount(acc[0]) + popcount(acc[1])
+                        union_[0] |= acc[0]
+                        union_[1] |= acc[1]
+                if not (union_[0] | union_[1]):
+                    continue
+                # the name (suffix) and difficulty
+                for k in range(n):
+                    sv[k] = s.linkset[q[k]]
+                for k in range(n):
+                    suffix[k] = <char>(48 + sv[k])
+                    rev[k] = <char>(48 + sv[n - 1 - k])
+                if sl_cmp(suffix, rev, n) > 0:
+                    memcpy(suffix, rev, n)
+                k = 0
+                for j in range(n):
+                    if suffix[j] == 49:
+                        k = 1
+                if not k:
+                    for j in range(n):
+                        if suffix[j] == 50:
+                            suffix[j] = 49
+                else:
+                    for j in range(n):
+                        alt[j] = suffix[j]
+                        if suffix[j] == 50:
+                            alt[j] = 49
+                        elif suffix[j] == 49:
+                            alt[j] = 50
+                    for j in range(n):
+                        altrev[j] = alt[n - 1 - j]
+                    if sl_cmp(altrev, alt, n) < 0:
+                        memcpy(alt, altrev, n)
+                    if sl_cmp(alt, suffix, n) < 0:
+                        memcpy(suffix, alt, n)
+                # suffix = grouped count, then the name
+                for j in range(n, 0, -1):
+                    suffix[j] = suffix[j - 1]
+                suffix[0] = <char>(48 + grouped)
+                diff = 40 if n == 2 else (54 if n == 3 else 58)
+                if grouped:
+                    diff += 3
+                else:
+                    na = nc = 0
+                    for j in range(1, n + 1):
+                        if suffix[j] == 48:
+                            na = 1
+                        if suffix[j] == 50:
+                            nc = 1
+                    if na and nc:
+                        diff += 2
+                    elif na or nc:
+                        diff += 1
+                if s.found and not (
+                        diff < s.best_diff
+                        or (diff == s.best_diff and total > s.best_total)
+                        or (diff == s.best_diff and total == s.best_total
+                            and sl_cmp(suffix, s.best_suffix, n + 1) < 0)):
+                    continue
+                s.found = 1
+                s.best_digit = s.digit
+                s.best_diff = diff
+                s.best_total = total
+                memcpy(s.best_suffix, suffix, n + 1)
+                nelim = 0
+                for cell in range(81):
+                    if (union_[cell // 64] >> (cell % 64)) & 1:
+                        s.best_elim[nelim] = cell * 64 + s.digit - 1
+                        nelim += 1
+                s.best_nelim = nelim
+                s.best_nbase = 0
+                for w in range(n):
+                    link = &s.links[q[w]]
+                    na = sl_group(link, u[w], ga)
+                    for j in range(na):
+                        s.best_base[s.best_nbase] = ga[j]
+                        s.best_nbase += 1
+                    na = sl_group(link, 1 - u[w], ga)
+                    for j in range(na):
+                        s.best_base[s.best_nbase] = ga[j]
+                        s.best_nbase += 1
+
+
+cdef inline int sl_cmp(const char *a, const char *c, int n) noexcept nogil:
+    cdef int k
+    for k in range(n):
+        if a[k] != c[k]:
+            return -1 if a[k] < c[k] else 1
+    return 0
+
+
+cdef void sl_build(SLSearch *s, int depth, int prev) noexcept nogil:
+    cdef int kind = s.linkset[depth], i, k, j, count
+    cdef SLink options[2]
+    for i in range(prev + 1 if depth > 0 and s.linkset[depth - 1] == kind else 0, 9):
+        count = sl_orientations(s.b, kind, i, s.digit, options)
+        if count == 0:
+            continue
+        # the house's places must not meet those of the links chosen before
+        for j in range(depth):
+            if ((options[0].cells[0] & s.links[j].cells[0])
+                    or (options[0].cells[1] & s.links[j].cells[1])):
+                break
+        else:
+            for k in range(count):
+                s.links[depth] = options[k]
+                if depth + 1 < s.n:
+                    sl_build(s, depth + 1, i)
+                else:
+                    sl_leaf(s)
+
+
+cdef int SL_SETS2[6][4]
+SL_SETS2[0][:] = [0, 0, 0, 0]
+SL_SETS2[1][:] = [0, 1, 0, 0]
+SL_SETS2[2][:] = [1, 1, 0, 0]
+SL_SETS2[3][:] = [0, 2, 0, 0]
+SL_SETS2[4][:] = [1, 2, 0, 0]
+SL_SETS2[5][:] = [2, 2, 0, 0]
+
+
+cdef bint find_strong_links(LBoard *b, int n, int tech) noexcept nogil:
+    """SE's StrongLinks(n), n = 2, 3, 4: the best chain of n strong links (SE's sort)."""
+    if b.g.r != 3 or b.g.c != 3:
+        return False
+    cdef SLSearch s
+    cdef int sets[15][4]
+    cdef int nsets = 0, a, d, k
+    # the non-decreasing sequences of n kinds, in SE's order (Permutations(n, 3n) filtered)
+    nsets = sl_linksets(n, sets)
+    s.b = b
+    s.n = n
+    s.found = 0
+    for k in range(nsets):
+        for a in range(n):
+            s.linkset[a] = sets[k][a]
+        for d in range(1, 10):
+            s.digit = d
+            sl_build(&s, 0, -1)
+    if not s.found:
+        return False
+    step_start(b, tech)
+    b.step_diff = s.best_diff
+    for k in range(s.best_nelim):
+        b.elim[k] = s.best_elim[k]
+    b.nelim = s.best_nelim
+    for k in range(s.best_nbase):
+        b.base[k] = s.best_base[k]
+    b.nbase = s.best_nbase
+    b.base_digits = (<uint64_t>1) << (s.best_digit - 1)
+    return True
+
+
+cdef int sl_linksets(int n, int sets[15][4]) noexcept nogil:
+    """The link-kind sequences of SE's StrongLinks(n), in its order: the n-subsets of
+    0..3n-1 in colex order whose i-th element is i (mod n); kind = element // n."""
+    cdef uint64_t v = ((<uint64_t>1) << n) - 1
+    cdef int count = 0, i, k
+    cdef int idx[4]
+    while v:
+        k = 0
+        for i in range(3 * n):
+            if (v >> i) & 1:
+                idx[k] = i
+                k += 1
+        for i in range(n):
+            if idx[i] % n != i:
+                break
+        else:
+            for i in range(n):
+                sets[count][i] = idx[i] // n
+            count += 1
+        v = next_tuple(v, 3 * n)
+    return count
+
+
 # --- the ladder -------------------------------------------------------------------------------
 
 cdef inline bint allows(uint64_t allowed, int tech) noexcept nogil:
@@ -785,6 +1317,8 @@ cdef bint logic_next(LBoard *b, uint64_t allowed, bint singles=True) noexcept no
         return True
     if allows(allowed, T_HIDDEN_TRIPLE) and find_hidden_set(b, 3, T_HIDDEN_TRIPLE, False):
         return True
+    if allows(allowed, T_STRONG_LINKS_2) and find_strong_links(b, 2, T_STRONG_LINKS_2):
+        return True
     if allows(allowed, T_XYWING) and find_xy_wing(b, False):
         return True
     if allows(allowed, T_XYZWING) and find_xy_wing(b, True):
@@ -794,6 +1328,10 @@ cdef bint logic_next(LBoard *b, uint64_t allowed, bint singles=True) noexcept no
     if allows(allowed, T_JELLYFISH) and find_fish(b, 4, T_JELLYFISH):
         return True
     if allows(allowed, T_HIDDEN_QUAD) and find_hidden_set(b, 4, T_HIDDEN_QUAD, False):
+        return True
+    if allows(allowed, T_STRONG_LINKS_3) and find_strong_links(b, 3, T_STRONG_LINKS_3):
+        return True
+    if allows(allowed, T_STRONG_LINKS_4) and find_strong_links(b, 4, T_STRONG_LINKS_4):
         return True
     return False
 
