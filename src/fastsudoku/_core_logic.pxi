@@ -46,27 +46,36 @@ cdef enum Technique:
     T_STRONG_LINKS_2
     T_XYWING
     T_XYZWING
+    T_UNIQUE_LOOP
     T_NAKED_QUAD
     T_JELLYFISH
     T_HIDDEN_QUAD
     T_STRONG_LINKS_3
+    T_WXYZ_WING
+    T_BUG
     T_STRONG_LINKS_4
+    T_VWXYZ_WING
+    T_APE
+    T_UVWXYZ_WING
+    T_TUVWXYZ_WING
     T_COUNT
 
 cdef uint64_t ALL_TECHNIQUES = ((<uint64_t>1) << T_COUNT) - 1
 
 # SE's difficulty of each technique, in tenths (the order above is the order SE tries them).
 # (the base of those whose difficulty varies: strong links)
-cdef int TECH_DIFF[24]
+cdef int TECH_DIFF[31]
 TECH_DIFF[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 42, 44,
-                50, 52, 54, 54, 58]
+                45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 75]
 
 TECH_NAMES = (
     "full_house", "hidden_single_box", "hidden_single_line", "direct_pointing",
     "direct_claiming", "direct_hidden_pair", "naked_single", "direct_hidden_triple",
     "pointing", "claiming", "naked_pair", "x_wing", "hidden_pair", "naked_triple",
-    "swordfish", "hidden_triple", "two_strong_links", "xy_wing", "xyz_wing", "naked_quad",
-    "jellyfish", "hidden_quad", "three_strong_links", "four_strong_links",
+    "swordfish", "hidden_triple", "two_strong_links", "xy_wing", "xyz_wing", "unique_loop",
+    "naked_quad", "jellyfish", "hidden_quad", "three_strong_links", "wxyz_wing", "bug",
+    "four_strong_links", "vwxyz_wing", "aligned_pair_exclusion", "uvwxyz_wing",
+    "tuvwxyz_wing",
 )
 
 cdef struct LogicTables:
@@ -1280,6 +1289,857 @@ cdef int sl_linksets(int n, int sets[15][4]) noexcept nogil:
     return count
 
 
+# --- unique rectangles and loops (SE's UniqueLoops) -----------------------------------------------
+#
+# A loop of cells holding the same two values v1, v2, alternating through houses so that,
+# were those all their candidates, the puzzle would have two solutions (the values could
+# swap): a unique puzzle must break it.  Type 1: one cell has more -- v1 and v2 leave it;
+# type 2: the extra cells share one extra value -- it leaves the cells seeing them all;
+# type 3: two extra cells act as one cell of a naked (or hidden) subset of a house they
+# share; type 4: v1 (v2) is locked in a house of the two extra cells, so v2 (v1) leaves
+# them.  SE's search (its DFS, its rules for the extra cells, lk mode on), its difficulty
+# (4.5 a rectangle; 4.6, 4.7, 5.0 longer loops; type 3 more by the subset's size) and its
+# pick: the least difficulty, then the least type, then the first found.  9x9 only.
+
+cdef struct ULSearch:
+    LBoard *b
+    int v1
+    int v2
+    int loop[81]
+    int nloop
+    uint64_t in_loop[2]
+    int found
+    int best_diff
+    int best_type
+    int best_nelim
+    int32_t best_elim[729]
+    int best_nbase
+    int32_t best_base[81]
+
+
+cdef inline int ul_region(const Geometry *g, int cell, int kind) noexcept nogil:
+    """SE's kind 0 box, 1 row, 2 column -> the cell's unit."""
+    return g.cell_unit_list[3 * cell + (2 if kind == 0 else kind - 1)]
+
+
+cdef bint ul_valid(ULSearch *s) noexcept nogil:
+    """SE's isValidLoop: along the loop, alternate parity; no house twice in one parity, and
+    the houses of both parities the same."""
+    cdef const Geometry *g = s.b.g
+    cdef uint64_t seen[2][2]
+    cdef int k, kind, u, parity
+    seen[0][0] = seen[0][1] = seen[1][0] = seen[1][1] = 0
+    for k in range(s.nloop):
+        parity = k & 1
+        for kind in range(3):
+            u = ul_region(g, s.loop[k], kind)
+            if (seen[parity][u // 64] >> (u % 64)) & 1:
+                return False
+            seen[parity][u // 64] |= (<uint64_t>1) << (u % 64)
+    return seen[0][0] == seen[1][0] and seen[0][1] == seen[1][1]
+
+
+cdef void ul_offer(ULSearch *s, int diff, int type_, uint64_t *victims, int digit,
+                   const int *cells, int ncells, uint64_t digits_mask) noexcept nogil:
+    """A hint whose removals are in s.b's step buffer (elim, nelim) -- or, when victims is
+    not NULL, the digit from those cells: keep it if it is the best so far."""
+    cdef LBoard *b = s.b
+    cdef int k, cell
+    if victims != NULL:
+        b.nelim = 0
+        for cell in range(81):
+            if (victims[cell // 64] >> (cell % 64)) & 1 and b.cand[cell] >> digit & 1:
+                b.elim[b.nelim] = cell * 64 + digit
+                b.nelim += 1
+    if b.nelim == 0:
+        return
+    if s.found and not (diff < s.best_diff or (diff == s.best_diff and type_ < s.best_type)):
+        return
+    s.found = 1
+    s.best_diff = diff
+    s.best_type = type_
+    s.best_nelim = b.nelim
+    for k in range(b.nelim):
+        s.best_elim[k] = b.elim[k]
+    s.best_nbase = 0
+    for k in range(s.nloop):
+        s.best_base[s.best_nbase] = s.loop[k]
+        s.best_nbase += 1
+
+
+cdef inline int ul_base_diff(int size) noexcept nogil:
+    cdef int d = 45
+    if size >= 10:
+        d += 3
+    if size >= 8:
+        d += 2
+    elif size >= 6:
+        d += 1
+    return d
+
+
+cdef void ul_type3(ULSearch *s, int c1, int c2, int base) noexcept nogil:
+    """Type 3 (lk mode): c1 and c2 together as one cell of a naked or hidden subset."""
+    cdef LBoard *b = s.b
+    cdef const Geometry *g = b.g
+    cdef const LogicTables *t = b.t
+    cdef uint64_t pair = ((<uint64_t>1) << s.v1) | ((<uint64_t>1) << s.v2)
+    cdef uint64_t extra = (b.cand[c1] | b.cand[c2]) & ~pair
+    cdef uint64_t v, union_, naked, m, common, vic[2], rem, values, positions_
+    cdef int degree, kind, u, k, j, i1, i2, empty, cell, count, d, nrem
+    cdef int idx[9]
+    cdef int others[9]
+    cdef int remv[9]
+    cdef int nothers
+    cdef bint ok
+    for degree in range(2, 8):
+        for kind in range(3):
+            u = ul_region(g, c1, kind)
+            if u != ul_region(g, c2, kind):
+                continue
+            empty = b.unit_empty[u]
+            i1 = t.index_in[3 * c1 + (2 if kind == 0 else kind - 1)]
+            i2 = t.index_in[3 * c2 + (2 if kind == 0 else kind - 1)]
+            if 2 * degree <= empty and degree >= popcount(extra):
+                v = ((<uint64_t>1) << degree) - 1
+                while v:
+                    if (v >> i1) & 1 and not (v >> i2) & 1:
+                        naked = extra & b.cand[c1] & b.cand[c2]
+                        union_ = extra
+                        nothers = 0
+                        ok = True
+                        for k in range(9):
+                            if (v >> k) & 1 and k != i1:
+                                cell = unit_cell(g, u, k)
+                                m = b.cand[cell]
+                                if popcount(m) <= 1:
+                                    ok = False
+                                naked |= m
+                                union_ |= m
+                                others[nothers] = cell
+                                nothers += 1
+                        if ok and popcount(naked) == degree and popcount(union_) == degree:
+                            b.nelim = 0
+                            for d in range(9):
+                                if not (union_ >> d) & 1:
+                                    continue
+                                vic[0] = vic[1] = ~(<uint64_t>0)
+                                for k in range(nothers):
+                                    if b.cand[others[k]] >> d & 1:
+                                        vic[0] &= t.peer2[2 * others[k]]
+                                        vic[1] &= t.peer2[2 * others[k] + 1]
+                                if b.cand[c1] >> d & 1:
+                                    vic[0] &= t.peer2[2 * c1]
+                                    vic[1] &= t.peer2[2 * c1 + 1]
+                                if b.cand[c2] >> d & 1:
+                                    vic[0] &= t.peer2[2 * c2]
+                                    vic[1] &= t.peer2[2 * c2 + 1]
+                                for cell in range(81):
+                                    if ((vic[cell // 64] >> (cell % 64)) & 1
+                                            and b.cand[cell] >> d & 1):
+                                        b.elim[b.nelim] = cell * 64 + d
+                                        b.nelim += 1
+                            ul_offer(s, base + degree - 1, 3, NULL, 0, NULL, 0, 0)
+                    v = next_tuple(v, 9)
+            if 2 * degree < empty:
+                nrem = 0
+                for d in range(9):
+                    if d != s.v1 and d != s.v2 and not (extra >> d) & 1:
+                        remv[nrem] = d
+                        nrem += 1
+                if degree - 2 > nrem:
+                    continue
+                v = ((<uint64_t>1) << (degree - 2)) - 1
+                while True:
+                    values = pair
+                    k = 0
+                    rem = v
+                    while rem:
+                        values |= (<uint64_t>1) << remv[bit_index(lowest_bit(rem))]
+                        rem = clear_lowest_bit(rem)
+                    union_ = 0
+                    ok = True
+                    for d in range(9):
+                        if (values >> d) & 1:
+                            positions_ = b.pos[u * 9 + d] & ~((<uint64_t>1) << i2)
+                            if positions_ == 0:
+                                ok = False
+                            union_ |= positions_
+                    if ok and popcount(union_) == degree:
+                        union_ &= ~(((<uint64_t>1) << i1) | ((<uint64_t>1) << i2))
+                        b.nelim = 0
+                        count = 0
+                        for k in range(9):
+                            if (union_ >> k) & 1:
+                                count += 1
+                                add_elims(b, unit_cell(g, u, k), ~values & g.full)
+                        ul_offer(s, base + count - 1, 3, NULL, 0, NULL, 0, 0)
+                    if degree == 2:
+                        break
+                    v = next_tuple(v, nrem)
+                    if v == 0:
+                        break
+
+
+cdef void ul_loop(ULSearch *s) noexcept nogil:
+    """A loop found by the DFS: its hints (SE's getHints for one loop)."""
+    cdef LBoard *b = s.b
+    cdef const Geometry *g = b.g
+    cdef const LogicTables *t = b.t
+    cdef uint64_t pair = ((<uint64_t>1) << s.v1) | ((<uint64_t>1) << s.v2)
+    cdef int extra[81]
+    cdef int nextra = 0, k, kind, u, base, j, cell, lock1, lock2, c1, c2
+    cdef uint64_t vic[2], rest, m
+    cdef bint has1, has2
+    if not ul_valid(s):
+        return
+    for k in range(s.nloop):
+        if popcount(b.cand[s.loop[k]]) > 2:
+            extra[nextra] = s.loop[k]
+            nextra += 1
+    base = ul_base_diff(s.nloop)
+    if nextra == 1:
+        b.nelim = 0
+        add_elims(b, extra[0], pair)
+        ul_offer(s, base, 1, NULL, 0, NULL, 0, 0)
+        return
+    if nextra < 2:
+        return
+    rest = 0
+    for k in range(nextra):
+        rest |= b.cand[extra[k]] & ~pair
+    if nextra > 2 or popcount(rest) == 1:
+        # type 2: the extra value of the first extra cell leaves the cells seeing them all
+        m = b.cand[extra[0]] & ~pair
+        vic[0] = vic[1] = ~(<uint64_t>0)
+        for k in range(nextra):
+            vic[0] &= t.peer2[2 * extra[k]]
+            vic[1] &= t.peer2[2 * extra[k] + 1]
+        for k in range(nextra):
+            sl_drop(vic, extra[k])
+        ul_offer(s, base, 2, vic, bit_index(lowest_bit(m)), NULL, 0, 0)
+        if nextra > 2:
+            return
+    elif popcount(rest) >= 2:
+        ul_type3(s, extra[0], extra[1], base)
+    # type 4
+    c1 = extra[0]
+    c2 = extra[1]
+    lock1 = lock2 = -1
+    for kind in range(3):
+        u = ul_region(g, c1, kind)
+        if u != ul_region(g, c2, kind):
+            continue
+        has1 = has2 = False
+        for j in range(9):
+            cell = unit_cell(g, u, j)
+            if cell != c1 and cell != c2:
+                if b.cand[cell] >> s.v1 & 1:
+                    has1 = True
+                if b.cand[cell] >> s.v2 & 1:
+                    has2 = True
+        if not has1:
+            lock1 = u
+        if not has2:
+            lock2 = u
+    if lock1 >= 0 or lock2 >= 0:
+        b.nelim = 0
+        add_elims(b, c1, (<uint64_t>1) << (s.v2 if lock1 >= 0 else s.v1))
+        add_elims(b, c2, (<uint64_t>1) << (s.v2 if lock1 >= 0 else s.v1))
+        ul_offer(s, base, 4, NULL, 0, NULL, 0, 0)
+
+
+cdef void ul_dfs(ULSearch *s, int cell, int allowed_ex, uint64_t ex_values,
+                 int last_kind) noexcept nogil:
+    cdef LBoard *b = s.b
+    cdef const Geometry *g = b.g
+    cdef int kind, u, i, nxt, card
+    cdef uint64_t m, new_ex
+    s.loop[s.nloop] = cell
+    s.nloop += 1
+    s.in_loop[cell // 64] |= (<uint64_t>1) << (cell % 64)
+    for kind in range(3):
+        if kind == last_kind:
+            continue
+        u = ul_region(g, cell, kind)
+        for i in range(9):
+            nxt = unit_cell(g, u, i)
+            if nxt == s.loop[0] and s.nloop >= 4:
+                ul_loop(s)
+            elif not (s.in_loop[nxt // 64] >> (nxt % 64)) & 1:
+                m = b.cand[nxt]
+                if m >> s.v1 & 1 and m >> s.v2 & 1:
+                    new_ex = (ex_values | m) & ~(((<uint64_t>1) << s.v1) | ((<uint64_t>1) << s.v2))
+                    card = popcount(m)
+                    if card == 2 or popcount(new_ex) == 1 or allowed_ex > 0:
+                        ul_dfs(s, nxt, allowed_ex - (1 if card > 2 else 0), new_ex, kind)
+    s.nloop -= 1
+    s.in_loop[cell // 64] &= ~((<uint64_t>1) << (cell % 64))
+
+
+cdef bint find_unique_loop(LBoard *b) noexcept nogil:
+    if b.g.r != 3 or b.g.c != 3:
+        return False
+    cdef ULSearch *s = <ULSearch *>malloc(sizeof(ULSearch))
+    cdef int cell, k
+    cdef uint64_t m
+    cdef bint found
+    if s == NULL:
+        return False
+    s.b = b
+    s.found = 0
+    for cell in range(81):
+        m = b.cand[cell]
+        if popcount(m) != 2:
+            continue
+        s.v1 = bit_index(lowest_bit(m))
+        s.v2 = bit_index(clear_lowest_bit(m))
+        s.nloop = 0
+        s.in_loop[0] = s.in_loop[1] = 0
+        ul_dfs(s, cell, 2, 0, -1)
+    found = s.found
+    if found:
+        step_start(b, T_UNIQUE_LOOP)
+        b.step_diff = s.best_diff
+        for k in range(s.best_nelim):
+            b.elim[k] = s.best_elim[k]
+        b.nelim = s.best_nelim
+        for k in range(s.best_nbase):
+            b.base[k] = s.best_base[k]
+        b.nbase = s.best_nbase
+    free(s)
+    return found
+
+
+# --- WXYZ, VWXYZ, UVWXYZ, TUVWXYZ wings (SE's ALS-XZ with a bivalue cell) -------------------------
+#
+# m cells of one house holding m+1 values between them (an almost locked set) and a cell yz
+# with two of those values x < z seeing every ALS cell that holds x: were x in yz... one of
+# yz and the ALS takes z, so z leaves the cells that see yz and every ALS cell holding z.
+# When both values are so restricted (a double link) more goes.  SE's scan (cells in
+# increasing order, each a forward peer of the earlier ones), its eliminations, its
+# difficulty by the largest ALS cell and its sort (difficulty, removals, then a name in
+# descending order).  9x9 only.
+
+cdef struct WingSearch:
+    LBoard *b
+    int m
+    int cells[6]
+    int found
+    int best_diff
+    int best_total
+    char best_suffix[8]
+    int best_nelim
+    int32_t best_elim[729]
+    int best_nbase
+    int32_t best_base[7]
+
+
+cdef int wing_diff(int m, int bc) noexcept nogil:
+    cdef int a = bc - 3
+    if a < 0:
+        a = -a
+    if m == 3:
+        return 55 + 1 - a
+    if m == 4:
+        return 62 + 2 - a
+    return 66 if m == 5 else 75
+
+
+cdef int wing_victims(WingSearch *s, int yz, int digit, bint with_yz, int32_t *elim,
+                      int nelim) noexcept nogil:
+    """Add to elim the digit in the cells that see every ALS cell holding it (and yz when
+    with_yz), the ALS and yz left out; the new count."""
+    cdef LBoard *b = s.b
+    cdef const LogicTables *t = b.t
+    cdef uint64_t vic[2]
+    cdef int k, cell
+    vic[0] = vic[1] = ~(<uint64_t>0)
+    if with_yz:
+        vic[0] &= t.peer2[2 * yz]
+        vic[1] &= t.peer2[2 * yz + 1]
+    for k in range(s.m):
+        if b.cand[s.cells[k]] >> digit & 1:
+            vic[0] &= t.peer2[2 * s.cells[k]]
+            vic[1] &= t.peer2[2 * s.cells[k] + 1]
+    for k in range(s.m):
+        sl_drop(vic, s.cells[k])
+    sl_drop(vic, yz)
+    for cell in range(81):
+        if (vic[cell // 64] >> (cell % 64)) & 1 and b.cand[cell] >> digit & 1:
+            elim[nelim] = cell * 64 + digit
+            nelim += 1
+    return nelim
+
+
+cdef void wing_leaf(WingSearch *s, uint64_t union_) noexcept nogil:
+    """The ALS s.cells is chosen: try every yz cell (SE's order)."""
+    cdef LBoard *b = s.b
+    cdef const LogicTables *t = b.t
+    cdef uint64_t range_[2], m
+    cdef int k, yz, x, z, d, bc = 0, size = 0, nelim, nw, nx, nz, total, diff, ln
+    cdef bint xr, zr, double_
+    cdef int32_t elim[729]
+    cdef char suffix[8]
+    cdef char digits[4]
+    for k in range(s.m):
+        if popcount(b.cand[s.cells[k]]) > bc:
+            bc = popcount(b.cand[s.cells[k]])
+        size += popcount(b.cand[s.cells[k]])
+    range_[0] = range_[1] = 0
+    for k in range(s.m):
+        range_[0] |= t.peer2[2 * s.cells[k]]
+        range_[1] |= t.peer2[2 * s.cells[k] + 1]
+    for k in range(s.m):
+        sl_drop(range_, s.cells[k])
+    for yz in range(81):
+        if not (range_[yz // 64] >> (yz % 64)) & 1:
+            continue
+        m = b.cand[yz]
+        if popcount(m) != 2 or popcount(m & union_) != 2:
+            continue
+        x = bit_index(lowest_bit(m))
+        z = bit_index(clear_lowest_bit(m))
+        xr = zr = True
+        for k in range(s.m):
+            if b.cand[s.cells[k]] >> x & 1 and not sees(b.g, yz, s.cells[k]):
+                xr = False
+            if b.cand[s.cells[k]] >> z & 1 and not sees(b.g, yz, s.cells[k]):
+                zr = False
+        if not xr and not zr:
+            continue
+        double_ = xr and zr
+        nelim = 0
+        nw = nx = 0
+        if double_:
+            for d in range(9):
+                if (union_ >> d) & 1 and d != x and d != z:
+                    nelim = wing_victims(s, yz, d, False, elim, nelim)
+            nw = nelim
+            nelim = wing_victims(s, yz, x, True, elim, nelim)
+            nx = nelim - nw
+            nelim = wing_victims(s, yz, z, True, elim, nelim)
+            nz = nelim - nw - nx
+            if nw == 0 and (nz == 0 or nx == 0):
+                double_ = False
+        else:
+            nelim = wing_victims(s, yz, z if xr else x, True, elim, 0)
+        if nelim == 0:
+            continue
+        total = nelim
+        diff = wing_diff(s.m, bc)
+        # the name: (double ? 2 : 1), the largest cell, the wing's size -- compared as text
+        suffix[0] = <char>(50 if double_ else 49)
+        suffix[1] = <char>(48 + bc)
+        ln = 2
+        if size >= 10:
+            suffix[ln] = <char>(48 + size // 10)
+            ln += 1
+        suffix[ln] = <char>(48 + size % 10)
+        ln += 1
+        suffix[ln] = 0
+        if s.found and not (
+                diff < s.best_diff
+                or (diff == s.best_diff and total > s.best_total)
+                or (diff == s.best_diff and total == s.best_total
+                    and str_cmp(suffix, s.best_suffix) > 0)):
+            continue
+        s.found = 1
+        s.best_diff = diff
+        s.best_total = total
+        memcpy(s.best_suffix, suffix, ln + 1)
+        s.best_nelim = nelim
+        for k in range(nelim):
+            s.best_elim[k] = elim[k]
+        for k in range(s.m):
+            s.best_base[k] = s.cells[k]
+        s.best_base[s.m] = yz
+        s.best_nbase = s.m + 1
+
+
+cdef inline int str_cmp(const char *a, const char *c) noexcept nogil:
+    """Java's String.compareTo sign for two NUL-terminated strings."""
+    cdef int k = 0
+    while a[k] and c[k]:
+        if a[k] != c[k]:
+            return -1 if a[k] < c[k] else 1
+        k += 1
+    if a[k] == c[k]:
+        return 0
+    return -1 if a[k] == 0 else 1
+
+
+cdef void wing_cells(WingSearch *s, int depth, uint64_t union_) noexcept nogil:
+    """Choose ALS cell `depth`: a forward peer of every cell chosen before."""
+    cdef LBoard *b = s.b
+    cdef const Geometry *g = b.g
+    cdef int cell, k, start, card
+    cdef uint64_t u
+    cdef bint ok
+    if depth == s.m:
+        if popcount(union_) == s.m + 1:
+            wing_leaf(s, union_)
+        return
+    start = s.cells[depth - 1] + 1 if depth > 0 else 0
+    for cell in range(start, 81):
+        ok = True
+        for k in range(depth):
+            if not sees(g, cell, s.cells[k]):
+                ok = False
+                break
+        if not ok:
+            continue
+        card = popcount(b.cand[cell])
+        if card < 2 or (depth == 0 and card > s.m + 1):
+            continue
+        u = union_ | b.cand[cell]
+        if popcount(u) > s.m + 1:
+            continue
+        s.cells[depth] = cell
+        wing_cells(s, depth + 1, u)
+
+
+cdef bint find_als_wing(LBoard *b, int m, int tech) noexcept nogil:
+    """SE's WXYZ (m = 3), VWXYZ (4), UVWXYZ (5) and TUVWXYZ (6) wings."""
+    if b.g.r != 3 or b.g.c != 3:
+        return False
+    cdef WingSearch *s = <WingSearch *>malloc(sizeof(WingSearch))
+    cdef int k
+    cdef bint found
+    if s == NULL:
+        return False
+    s.b = b
+    s.m = m
+    s.found = 0
+    wing_cells(s, 0, 0)
+    found = s.found
+    if found:
+        step_start(b, tech)
+        b.step_diff = s.best_diff
+        for k in range(s.best_nelim):
+            b.elim[k] = s.best_elim[k]
+        b.nelim = s.best_nelim
+        for k in range(s.best_nbase):
+            b.base[k] = s.best_base[k]
+        b.nbase = s.best_nbase
+    free(s)
+    return found
+
+
+# --- BUG: bivalue universal grave (SE's BivalueUniversalGrave, lk mode) ---------------------------
+#
+# If every empty cell had two candidates and every value two places in each house, the
+# puzzle would have two solutions: the few cells with more (the BUG cells) must take one of
+# their extra values.  Type 1 (5.6): one BUG cell keeps only its extra value; type 2 (5.7):
+# one extra value for all -- it leaves the cells seeing all BUG cells; type 3 (5.8..6.2):
+# the BUG cells act as one cell of a naked subset; type 4 (5.7): two BUG cells in a house,
+# their common value locked.  SE's scan and rules, the first hint it emits.  9x9 only.
+
+cdef bint find_bug(LBoard *b) noexcept nogil:
+    if b.g.r != 3 or b.g.c != 3:
+        return False
+    cdef const Geometry *g = b.g
+    cdef const LogicTables *t = b.t
+    cdef uint64_t temp[81]
+    cdef uint64_t bug_values[81]
+    cdef int bug_cells[81]
+    cdef int nbug = 0, kind, i, u, d, k, j, cell, count, only_value = -1, new_count
+    cdef int new_cells[9]
+    cdef uint64_t all_values = 0, p, extra_cells[2], common[2], m
+    cdef bint have_common = False, one_value = True, have_extra = False, in_list
+    extra_cells[0] = extra_cells[1] = 0
+    common[0] = common[1] = ~(<uint64_t>0)
+    for cell in range(81):
+        temp[cell] = b.cand[cell]
+        bug_values[cell] = 0
+    for kind in range(3):
+        for i in range(9):
+            u = unit_of_type(9, kind, i)
+            for d in range(9):
+                p = b.pos[u * 9 + d]
+                count = popcount(p)
+                if count == 0 or count == 2:
+                    continue
+                new_count = 0
+                while p:
+                    cell = unit_cell(g, u, bit_index(lowest_bit(p)))
+                    p = clear_lowest_bit(p)
+                    if popcount(b.cand[cell]) >= 3:
+                        new_cells[new_count] = cell
+                        new_count += 1
+                if not have_extra:
+                    have_extra = True
+                    only_value = d
+                    for k in range(new_count):
+                        extra_cells[new_cells[k] // 64] |= (<uint64_t>1) << (new_cells[k] % 64)
+                elif one_value:
+                    if only_value == d:
+                        for k in range(new_count):
+                            extra_cells[new_cells[k] // 64] |= (
+                                (<uint64_t>1) << (new_cells[k] % 64))
+                    else:
+                        one_value = False
+                if new_count == 1:
+                    cell = new_cells[0]
+                    if not bug_add(bug_cells, &nbug, cell):
+                        pass
+                    bug_values[cell] |= (<uint64_t>1) << d
+                    all_values |= (<uint64_t>1) << d
+                    temp[cell] &= ~((<uint64_t>1) << d)
+                    common[0] &= t.peer2[2 * cell]
+                    common[1] &= t.peer2[2 * cell + 1]
+                    have_common = True
+                    for k in range(nbug):
+                        sl_drop(common, bug_cells[k])
+                    if nbug > 1 and popcount(all_values) > 1 and not (common[0] | common[1]):
+                        return False
+                if new_count == 0:
+                    return False
+    if one_value and have_extra:
+        for k in range(nbug):
+            sl_drop(extra_cells, bug_cells[k])
+        if popcount(extra_cells[0]) + popcount(extra_cells[1]) > 0:
+            for cell in range(81):
+                if not (extra_cells[cell // 64] >> (cell % 64)) & 1:
+                    continue
+                bug_cells[nbug] = cell
+                nbug += 1
+                bug_values[cell] = (<uint64_t>1) << only_value
+                temp[cell] &= ~((<uint64_t>1) << only_value)
+                common[0] &= t.peer2[2 * cell]
+                common[1] &= t.peer2[2 * cell + 1]
+                have_common = True
+                for k in range(nbug):
+                    sl_drop(common, bug_cells[k])
+                if nbug > 1 and popcount(all_values) > 1 and not (common[0] | common[1]):
+                    return False
+    # the grid without the BUG values must be a BUG
+    for cell in range(81):
+        if not b.value[cell] and popcount(temp[cell]) != 2:
+            return False
+    for u in range(27):
+        for d in range(9):
+            count = 0
+            for k in range(9):
+                if temp[unit_cell(g, u, k)] >> d & 1:
+                    count += 1
+            if count != 0 and count != 2:
+                return False
+    if nbug == 0:
+        return False
+    if nbug == 1:
+        step_start(b, T_BUG)
+        add_elims(b, bug_cells[0], ~all_values & g.full)
+        bug_done(b, bug_cells, nbug, all_values)
+        return b.nelim > 0
+    if popcount(all_values) == 1:
+        if have_common and (common[0] | common[1]):
+            step_start(b, T_BUG)
+            b.step_diff = 57
+            d = bit_index(all_values)
+            for cell in range(81):
+                if (common[cell // 64] >> (cell % 64)) & 1:
+                    add_elims(b, cell, all_values)
+            if b.nelim:
+                bug_done(b, bug_cells, nbug, all_values)
+                return True
+        if nbug == 2 and bug_type4(b, bug_cells, bug_values, all_values):
+            return True
+        return False
+    if have_common and (common[0] | common[1]):
+        if nbug == 2 and bug_type4(b, bug_cells, bug_values, all_values):
+            return True
+        return bug_type3(b, bug_cells, nbug, all_values, common)
+    return False
+
+
+cdef inline bint bug_add(int *cells, int *count, int cell) noexcept nogil:
+    cdef int k
+    for k in range(count[0]):
+        if cells[k] == cell:
+            return False
+    cells[count[0]] = cell
+    count[0] += 1
+    return True
+
+
+cdef inline void bug_done(LBoard *b, const int *cells, int count, uint64_t values) noexcept nogil:
+    cdef int k
+    for k in range(count):
+        b.base[k] = cells[k]
+    b.nbase = count
+    b.base_digits = values
+
+
+cdef inline int bug_region(const Geometry *g, const int *cells, int count, int kind) noexcept nogil:
+    cdef int k, u = ul_region(g, cells[0], kind)
+    for k in range(1, count):
+        if ul_region(g, cells[k], kind) != u:
+            return -1
+    return u
+
+
+cdef bint bug_type4(LBoard *b, const int *cells, const uint64_t *values,
+                    uint64_t all_values) noexcept nogil:
+    cdef const Geometry *g = b.g
+    cdef int c1 = cells[0], c2 = cells[1], kind, u
+    cdef uint64_t common = b.cand[c1] & b.cand[c2] & ~all_values
+    if popcount(common) != 1:
+        return False
+    for kind in range(3):
+        u = bug_region(g, cells, 2, kind)
+        if u < 0:
+            continue
+        step_start(b, T_BUG)
+        b.step_diff = 57
+        add_elims(b, c1, b.cand[c1] & ~values[c1] & ~common)
+        add_elims(b, c2, b.cand[c2] & ~values[c2] & ~common)
+        bug_done(b, cells, 2, all_values)
+        b.step_unit = u
+        return True        # SE emits it even if it removes nothing
+    return False
+
+
+cdef bint bug_type3(LBoard *b, const int *cells, int nbug, uint64_t all_values,
+                    const uint64_t *common) noexcept nogil:
+    cdef const Geometry *g = b.g
+    cdef const LogicTables *t = b.t
+    cdef int degree, kind, u, k, j, cell, nregion, d
+    cdef int region_cells[9]
+    cdef int chosen[6]
+    cdef uint64_t v, other, naked, vic[2], rest
+    for degree in range(2, 7):
+        for kind in range(3):
+            u = bug_region(g, cells, nbug, kind)
+            if u < 0:
+                continue
+            nregion = 0
+            for cell in range(81):
+                if (common[cell // 64] >> (cell % 64)) & 1 and ul_region(g, cell, kind) == u:
+                    region_cells[nregion] = cell
+                    nregion += 1
+            if nregion < degree:
+                continue
+            v = ((<uint64_t>1) << (degree - 1)) - 1
+            while v:
+                other = 0
+                naked = all_values
+                rest = v
+                k = 0
+                j = 1                  # every chosen cell with 2+ candidates
+                while rest:
+                    cell = region_cells[bit_index(lowest_bit(rest))]
+                    rest = clear_lowest_bit(rest)
+                    chosen[k] = cell
+                    k += 1
+                    other |= b.cand[cell]
+                    naked |= b.cand[cell]
+                    if popcount(b.cand[cell]) <= 1:
+                        j = 0
+                if (popcount(other) == degree and j and popcount(all_values) > 1
+                        and popcount(naked) == degree):
+                    step_start(b, T_BUG)
+                    b.step_diff = 57 + degree - 1
+                    for d in range(9):
+                        if not (naked >> d) & 1:
+                            continue
+                        vic[0] = vic[1] = ~(<uint64_t>0)
+                        for j in range(k):
+                            if b.cand[chosen[j]] >> d & 1:
+                                vic[0] &= t.peer2[2 * chosen[j]]
+                                vic[1] &= t.peer2[2 * chosen[j] + 1]
+                        for j in range(nbug):
+                            if b.cand[cells[j]] >> d & 1:
+                                vic[0] &= t.peer2[2 * cells[j]]
+                                vic[1] &= t.peer2[2 * cells[j] + 1]
+                        for cell in range(81):
+                            if (vic[cell // 64] >> (cell % 64)) & 1:
+                                add_elims(b, cell, (<uint64_t>1) << d)
+                    if b.nelim:
+                        bug_done(b, cells, nbug, all_values)
+                        b.step_unit = u
+                        return True
+                v = next_tuple(v, nregion)
+    return False
+
+
+# --- aligned pair exclusion (SE's AlignedPairExclusion, 6.2) --------------------------------------
+#
+# Two cells (each with 2+ candidates, no naked single among their peers) and the bivalue
+# cells both see (at least two): a pair of values for the two cells that would empty one of
+# those cells (or repeat a value in a house) is impossible; a candidate left in no possible
+# pair goes.  SE's cell list and pair order; the first pair that removes something.
+
+cdef bint find_ape(LBoard *b) noexcept nogil:
+    if b.g.r != 3 or b.g.c != 3:
+        return False
+    cdef const Geometry *g = b.g
+    cdef const LogicTables *t = b.t
+    cdef int base[81]
+    cdef uint64_t excl[162]       # each base cell's bivalue peers, as a 128-bit set
+    cdef int nbase = 0, cell, k, p, i0, i1, c0, c1, e, x
+    cdef uint64_t common[2], allowed0, allowed1, m0, m1, v0, v1
+    cdef bint single, ok, same
+    for cell in range(81):
+        if popcount(b.cand[cell]) < 2:
+            continue
+        single = False
+        excl[2 * nbase] = excl[2 * nbase + 1] = 0
+        for k in range(g.npeers):
+            p = g.peers[cell * g.npeers + k]
+            x = popcount(b.cand[p])
+            if x == 1:
+                single = True
+            elif x == 2:
+                excl[2 * nbase + p // 64] |= (<uint64_t>1) << (p % 64)
+        if single or not (excl[2 * nbase] | excl[2 * nbase + 1]):
+            continue
+        base[nbase] = cell
+        nbase += 1
+    # pairs in colex order: (0,1), (0,2), (1,2), (0,3), ...
+    for i1 in range(1, nbase):
+        for i0 in range(i1):
+            common[0] = excl[2 * i0] & excl[2 * i1]
+            common[1] = excl[2 * i0 + 1] & excl[2 * i1 + 1]
+            if popcount(common[0]) + popcount(common[1]) < 2:
+                continue
+            c0 = base[i0]
+            c1 = base[i1]
+            same = sees(g, c0, c1)
+            allowed0 = allowed1 = 0
+            m0 = b.cand[c0]
+            while m0:
+                v0 = lowest_bit(m0)
+                m0 = clear_lowest_bit(m0)
+                m1 = b.cand[c1]
+                while m1:
+                    v1 = lowest_bit(m1)
+                    m1 = clear_lowest_bit(m1)
+                    if v0 == v1 and same:
+                        continue
+                    ok = True
+                    for e in range(81):
+                        if (common[e // 64] >> (e % 64)) & 1 and not (b.cand[e] & ~(v0 | v1)):
+                            ok = False
+                            break
+                    if ok:
+                        allowed0 |= v0
+                        allowed1 |= v1
+            if b.cand[c0] & ~allowed0 or b.cand[c1] & ~allowed1:
+                step_start(b, T_APE)
+                add_elims(b, c0, ~allowed0)
+                add_elims(b, c1, ~allowed1)
+                b.base[0] = c0
+                b.base[1] = c1
+                b.nbase = 2
+                for e in range(81):
+                    if (common[e // 64] >> (e % 64)) & 1:
+                        b.base[b.nbase] = e
+                        b.nbase += 1
+                return True
+    return False
+
+
 # --- the ladder -------------------------------------------------------------------------------
 
 cdef inline bint allows(uint64_t allowed, int tech) noexcept nogil:
@@ -1323,6 +2183,8 @@ cdef bint logic_next(LBoard *b, uint64_t allowed, bint singles=True) noexcept no
         return True
     if allows(allowed, T_XYZWING) and find_xy_wing(b, True):
         return True
+    if allows(allowed, T_UNIQUE_LOOP) and find_unique_loop(b):
+        return True
     if allows(allowed, T_NAKED_QUAD) and find_naked_set(b, 4, T_NAKED_QUAD):
         return True
     if allows(allowed, T_JELLYFISH) and find_fish(b, 4, T_JELLYFISH):
@@ -1331,7 +2193,20 @@ cdef bint logic_next(LBoard *b, uint64_t allowed, bint singles=True) noexcept no
         return True
     if allows(allowed, T_STRONG_LINKS_3) and find_strong_links(b, 3, T_STRONG_LINKS_3):
         return True
+    if allows(allowed, T_WXYZ_WING) and find_als_wing(b, 3, T_WXYZ_WING):
+        return True
+    if allows(allowed, T_BUG) and find_bug(b):
+        return True
     if allows(allowed, T_STRONG_LINKS_4) and find_strong_links(b, 4, T_STRONG_LINKS_4):
+        return True
+    if allows(allowed, T_VWXYZ_WING) and find_als_wing(b, 4, T_VWXYZ_WING):
+        return True
+    if allows(allowed, T_APE) and find_ape(b):
+        return True
+    if allows(allowed, T_UVWXYZ_WING) and find_als_wing(b, 5, T_UVWXYZ_WING):
+        return True
+    # SE tries TUVWXYZ after its first chains (forcing chains and cycles)
+    if allows(allowed, T_TUVWXYZ_WING) and find_als_wing(b, 6, T_TUVWXYZ_WING):
         return True
     return False
 
