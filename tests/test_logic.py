@@ -300,8 +300,8 @@ def _se_rows():
 
 
 def test_se_ratings_agree_below_the_chains():
-    """Every puzzle SE rates below 6.5 (what the compiled techniques reach today: all of
-    SE's ladder before its chains): ER, EP and ED exactly as SE's."""
+    """Every puzzle SE rates below 6.5 (no chain on its path): ER, EP and ED exactly as
+    SE's."""
     checked = 0
     for puzzle, er, ep, ed, _ in _se_rows():
         if er >= 6.5:
@@ -309,11 +309,28 @@ def test_se_ratings_agree_below_the_chains():
         r = fs.rate(puzzle)
         assert (r.se, r.se_pearl, r.se_diamond) == (er, ep, ed), (puzzle, r)
         checked += 1
-    assert checked > 800
+    assert checked > 1000
+
+
+def test_se_ratings_agree_with_chains():
+    """A fifth of the puzzles SE rates 6.5 and up (cycles, forcing chains, Nishio, cell and
+    region chains, dynamic chains): ER, EP and ED exactly as SE's, where SE's path needs
+    no nested chain (its names with "(+"), which are not compiled yet (se None)."""
+    rows = [row for row in _se_rows() if row[1] >= 6.5][::5]
+    rated = 0
+    for puzzle, er, ep, ed, name in rows:
+        r = fs.rate(puzzle)
+        if "(+" in name:
+            assert r.se is None or (r.se, r.se_pearl, r.se_diamond) == (er, ep, ed), puzzle
+            continue
+        assert (r.se, r.se_pearl, r.se_diamond) == (er, ep, ed), (puzzle, r)
+        rated += 1
+    assert rated > 60
 
 
 def test_se_is_none_where_the_techniques_run_out():
-    hard = dataset("puzzles6_forum_hardest_1106")[0]
+    # AI Escargot: SE rates it 10.5 with nested chains (not compiled yet)
+    hard = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
     r = fs.rate(hard)
     assert r.status == fs.Status.SOLVED and r.se is None and r.hardest is None
     assert r.tier == "expert"

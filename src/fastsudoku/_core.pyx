@@ -8,7 +8,8 @@
 from cpython.bytes cimport PyBytes_FromStringAndSize, PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.exc cimport PyErr_Occurred
 from cpython.unicode cimport PyUnicode_FromKindAndData, PyUnicode_1BYTE_KIND
-from libc.stdint cimport uint64_t, uint32_t, uint16_t, uint8_t, int64_t, int32_t, int8_t, INT64_MAX
+from libc.stdint cimport (uint64_t, uint32_t, uint16_t, uint8_t, int64_t, int32_t, int16_t,
+                          int8_t, INT64_MAX)
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset
 
@@ -43,3 +44,4 @@ include "_core_batch.pxi"
 include "_core_generate.pxi"
 include "_core_target.pxi"
 include "_core_logic.pxi"
+include "_core_chains.pxi"

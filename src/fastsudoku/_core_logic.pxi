@@ -57,16 +57,21 @@ cdef enum Technique:
     T_VWXYZ_WING
     T_APE
     T_UVWXYZ_WING
+    T_FORCING_CHAINS
     T_TUVWXYZ_WING
+    T_ATE
+    T_NISHIO
+    T_MULTIPLE_CHAINS
+    T_DYNAMIC_CHAINS
     T_COUNT
 
 cdef uint64_t ALL_TECHNIQUES = ((<uint64_t>1) << T_COUNT) - 1
 
 # SE's difficulty of each technique, in tenths (the order above is the order SE tries them).
 # (the base of those whose difficulty varies: strong links)
-cdef int TECH_DIFF[31]
+cdef int TECH_DIFF[36]
 TECH_DIFF[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 42, 44,
-                45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 75]
+                45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 75, 75, 75, 80, 85]
 
 TECH_NAMES = (
     "full_house", "hidden_single_box", "hidden_single_line", "direct_pointing",
@@ -75,7 +80,8 @@ TECH_NAMES = (
     "swordfish", "hidden_triple", "two_strong_links", "xy_wing", "xyz_wing", "unique_loop",
     "naked_quad", "jellyfish", "hidden_quad", "three_strong_links", "wxyz_wing", "bug",
     "four_strong_links", "vwxyz_wing", "aligned_pair_exclusion", "uvwxyz_wing",
-    "tuvwxyz_wing",
+    "forcing_chain", "tuvwxyz_wing", "aligned_triple_exclusion", "nishio", "multiple_chains",
+    "dynamic_chains",
 )
 
 cdef struct LogicTables:
@@ -125,6 +131,7 @@ cdef struct LBoard:
     uint64_t base_digits
     int step_unit
     int step_unit2
+    int step_kind            # chains: the kind of chain hint (K_*), else 0
 
 
 cdef int logic_init(LBoard *b, const Geometry *g, const LogicTables *t) noexcept nogil:
@@ -366,6 +373,7 @@ cdef inline void step_start(LBoard *b, int tech) noexcept nogil:
     b.base_digits = 0
     b.step_unit = -1
     b.step_unit2 = -1
+    b.step_kind = 0
 
 
 cdef inline void add_elims(LBoard *b, int cell, uint64_t digits) noexcept nogil:
@@ -2140,6 +2148,115 @@ cdef bint find_ape(LBoard *b) noexcept nogil:
     return False
 
 
+# --- aligned triple exclusion (SE's AlignedExclusion(3), 7.5) ------------------------------------
+
+cdef bint find_ate(LBoard *b) noexcept nogil:
+    """Three cells (two from SE's base list, the third among their excluders) and the cells
+    with 2-3 candidates all three see (at least two): a triple of values that repeats a
+    value between cells that see each other, or holds all of such a cell's candidates, is
+    impossible; a candidate in no possible triple goes."""
+    if b.g.r != 3 or b.g.c != 3:
+        return False
+    cdef const Geometry *g = b.g
+    cdef int base[81]
+    cdef int index_of[81]
+    cdef int excl_list[81][20]
+    cdef int nexcl[81]
+    cdef uint64_t excl[162]
+    cdef int nbase = 0, cell, k, p, x, i0, i1, c0, c1, c2, j, t, ntwin
+    cdef int twin[40]
+    cdef uint64_t common[2], allowed[3], m0, m1, m2, v0, v1, v2
+    cdef bint single, ok, s01, s02, s12
+    for cell in range(81):
+        index_of[cell] = -1
+        if popcount(b.cand[cell]) < 2:
+            continue
+        single = False
+        excl[2 * nbase] = excl[2 * nbase + 1] = 0
+        nexcl[nbase] = 0
+        for k in range(g.npeers):
+            p = g.peers[cell * g.npeers + k]
+            x = popcount(b.cand[p])
+            if x == 1:
+                single = True
+            elif 2 <= x <= 3:
+                excl[2 * nbase + p // 64] |= (<uint64_t>1) << (p % 64)
+                excl_list[nbase][nexcl[nbase]] = p
+                nexcl[nbase] += 1
+        if single or nexcl[nbase] == 0:
+            continue
+        base[nbase] = cell
+        index_of[cell] = nbase
+        nbase += 1
+    if nbase < 3:
+        return False
+    for i1 in range(1, nbase):
+        for i0 in range(i1):
+            c0 = base[i0]
+            c1 = base[i1]
+            # the twin area: excluders of c0, then new ones of c1, that are base cells
+            ntwin = 0
+            for j in range(nexcl[i0] + nexcl[i1]):
+                p = excl_list[i0][j] if j < nexcl[i0] else excl_list[i1][j - nexcl[i0]]
+                if index_of[p] < 0 or p == c0 or p == c1:
+                    continue
+                for t in range(ntwin):
+                    if twin[t] == p:
+                        break
+                else:
+                    twin[ntwin] = p
+                    ntwin += 1
+            for t in range(ntwin):
+                c2 = twin[t]
+                k = index_of[c2]
+                common[0] = excl[2 * i0] & excl[2 * i1] & excl[2 * k]
+                common[1] = excl[2 * i0 + 1] & excl[2 * i1 + 1] & excl[2 * k + 1]
+                if popcount(common[0]) + popcount(common[1]) < 2:
+                    continue
+                s01 = sees(g, c0, c1)
+                s02 = sees(g, c0, c2)
+                s12 = sees(g, c1, c2)
+                allowed[0] = allowed[1] = allowed[2] = 0
+                m0 = b.cand[c0]
+                while m0:
+                    v0 = lowest_bit(m0)
+                    m0 = clear_lowest_bit(m0)
+                    m1 = b.cand[c1]
+                    while m1:
+                        v1 = lowest_bit(m1)
+                        m1 = clear_lowest_bit(m1)
+                        if v0 == v1 and s01:
+                            continue
+                        m2 = b.cand[c2]
+                        while m2:
+                            v2 = lowest_bit(m2)
+                            m2 = clear_lowest_bit(m2)
+                            if (v0 == v2 and s02) or (v1 == v2 and s12):
+                                continue
+                            ok = True
+                            for cell in range(81):
+                                if ((common[cell // 64] >> (cell % 64)) & 1
+                                        and not (b.cand[cell] & ~(v0 | v1 | v2))):
+                                    ok = False
+                                    break
+                            if ok:
+                                allowed[0] |= v0
+                                allowed[1] |= v1
+                                allowed[2] |= v2
+                if (b.cand[c0] & ~allowed[0] or b.cand[c1] & ~allowed[1]
+                        or b.cand[c2] & ~allowed[2]):
+                    step_start(b, T_ATE)
+                    add_elims(b, c0, ~allowed[0])
+                    add_elims(b, c1, ~allowed[1])
+                    add_elims(b, c2, ~allowed[2])
+                    b.base[0] = c0
+                    b.base[1] = c1
+                    b.base[2] = c2
+                    b.nbase = 3
+                    return True
+    return False
+
+
 # --- the ladder -------------------------------------------------------------------------------
 
 cdef inline bint allows(uint64_t allowed, int tech) noexcept nogil:
@@ -2205,8 +2322,19 @@ cdef bint logic_next(LBoard *b, uint64_t allowed, bint singles=True) noexcept no
         return True
     if allows(allowed, T_UVWXYZ_WING) and find_als_wing(b, 5, T_UVWXYZ_WING):
         return True
-    # SE tries TUVWXYZ after its first chains (forcing chains and cycles)
+    if allows(allowed, T_FORCING_CHAINS) and find_cycles_and_chains(b):
+        return True
     if allows(allowed, T_TUVWXYZ_WING) and find_als_wing(b, 6, T_TUVWXYZ_WING):
+        return True
+    if allows(allowed, T_ATE) and find_ate(b):
+        return True
+    if allows(allowed, T_NISHIO) and find_multiple_chains(b, False, True, True, T_NISHIO):
+        return True
+    if (allows(allowed, T_MULTIPLE_CHAINS)
+            and find_multiple_chains(b, True, False, False, T_MULTIPLE_CHAINS)):
+        return True
+    if (allows(allowed, T_DYNAMIC_CHAINS)
+            and find_multiple_chains(b, True, True, False, T_DYNAMIC_CHAINS)):
         return True
     return False
 
@@ -2328,7 +2456,7 @@ def _logic_steps(bytes values, int r, int c, object candidates=None, Py_ssize_t 
                  uint64_t allowed=ALL_TECHNIQUES):
     """The steps from a position, in order, until it is solved, stuck or `limit` steps:
     (steps, state) with each step (technique, difficulty tenths, cell, digit, eliminations
-    as (cell, digit) pairs, base cells, base digit mask, unit, unit2) and state
+    as (cell, digit) pairs, base cells, base digit mask, unit, unit2, chain kind) and state
     "solved", "stuck" or "broken" ("limit" when cut short)."""
     cdef LBoard b
     cdef bint found
@@ -2354,6 +2482,7 @@ def _logic_steps(bytes values, int r, int c, object candidates=None, Py_ssize_t 
                 b.step_tech, b.step_diff, b.step_cell, b.step_value,
                 [(b.elim[k] >> 6, b.elim[k] & 63) for k in range(b.nelim)],
                 [b.base[k] for k in range(b.nbase)], b.base_digits, b.step_unit, b.step_unit2,
+                b.step_kind,
             ))
             logic_apply(&b)
     finally:

@@ -11,13 +11,20 @@ in SE's order, with SE's difficulty:
     full_house 1.0, hidden_single_box 1.2, hidden_single_line 1.5, direct_pointing 1.7,
     direct_claiming 1.9, direct_hidden_pair 2.0, naked_single 2.3, direct_hidden_triple
     2.5, pointing 2.6, claiming 2.8, naked_pair 3.0, x_wing 3.2, hidden_pair 3.4,
-    naked_triple 3.6, swordfish 3.8, hidden_triple 4.0, xy_wing 4.2, xyz_wing 4.4,
-    naked_quad 5.0, jellyfish 5.2, hidden_quad 5.4
+    naked_triple 3.6, swordfish 3.8, hidden_triple 4.0, two_strong_links 4.0-4.3
+    (skyscraper, kite, turbot, empty rectangle), xy_wing 4.2, xyz_wing 4.4, unique_loop
+    4.5-5.x, naked_quad 5.0, jellyfish 5.2, hidden_quad 5.4, three_strong_links 5.4-5.7,
+    wxyz_wing 5.5-5.6, bug 5.6-6.2, four_strong_links 5.8-6.1, vwxyz_wing 6.2-6.4,
+    aligned_pair_exclusion 6.2, uvwxyz_wing 6.6, forcing_chain 6.5+ (cycles, X and XY
+    forcing chains), tuvwxyz_wing 7.5, aligned_triple_exclusion 7.5, nishio 7.5+,
+    multiple_chains 8.0+ (cell and region forcing chains), dynamic_chains 8.5+
 
-(A "direct" step places the single that an intersection or a hidden subset leaves; as in
-SE, it places the value and removes nothing else.)  SE's techniques beyond these (strong
-links, uniqueness, aligned exclusion, chains) are not compiled yet: a puzzle that needs
-them gets ``se`` None and the tier "expert".
+(a "+" difficulty grows with the chain's length, as SE's).  A "direct" step places the
+single that an intersection or a hidden subset leaves; as in SE, it places the value and
+removes nothing else.  The strong links, uniqueness, wings, BUG, aligned exclusions and
+chains are SukakuExplainer's own (9x9 only).  SE's nested chains (dynamic chains with inner
+chains, 9.0 and up: "Dynamic (+)", "Nested") are not compiled yet: a puzzle that needs them
+gets ``se`` None and the tier "expert".
 
 The tiers follow QQWing's names: "simple" (naked singles alone solve it), "easy" (singles),
 "intermediate" (singles, intersections, naked and hidden pairs), "expert" (more).  The
@@ -212,7 +219,7 @@ _SUBSET = {2: "pair", 3: "triple", 4: "quad"}
 
 def _text(name: str, raw: Tuple[Any, ...], n: int) -> str:
     """One sentence for a step (raw: what _core._logic_steps gives)."""
-    _, _, cell, digit, elims, base, digits, u, u2 = raw
+    _, _, cell, digit, elims, base, digits, u, u2, kind = raw
     where, house, house2 = _rc(cell, n), _house(u, n), _house(u2, n)
     values = _values(digits)
     cells = _listing([_rc(x, n) for x in base])
@@ -254,11 +261,65 @@ def _text(name: str, raw: Tuple[Any, ...], n: int) -> str:
             f"{label}-wing with pivot {pivot} and pincers {a}, {b}: one of the pincers takes "
             f"the value they share, so it leaves the cells that see {seen} ({gone})."
         )
+    cells_text = _listing(sorted({_rc(x, n) for x in base})) if base else ""
+    by_digit: Dict[int, List[str]] = {}
+    for c, d in sorted(elims):
+        by_digit.setdefault(d + 1, []).append(_rc(c, n))
+    removal = (
+        f"{where} takes {digit + 1}"
+        if cell >= 0
+        else "; ".join(f"{d} leaves {_listing(where_)}" for d, where_ in sorted(by_digit.items()))
+    )
+    if name.endswith("strong_links"):
+        count = name.split("_")[0]
+        v = values[0]
+        return (
+            f"{count.capitalize()} strong links on {v} ({cells_text}) joined by weak "
+            f"links: one end of the chain holds {v}, so {v} leaves the cells that see both "
+            f"ends ({gone})."
+        )
+    if name == "unique_loop":
+        return (
+            f"Unique rectangle/loop on {cells_text}: were its cells left with two values, "
+            f"the puzzle would have two solutions, so {removal}."
+        )
+    if name.endswith("xyz_wing"):
+        label = name.split("_")[0].upper()
+        return f"{label}-wing on {cells_text} (an almost locked set and a bivalue cell): {removal}."
+    if name == "bug":
+        return (
+            f"BUG: without the extra values of {cells_text} every cell would have two "
+            f"candidates and the puzzle two solutions, so {removal}."
+        )
+    if name.startswith("aligned_"):
+        return (
+            f"Aligned exclusion on {cells_text}: no combination of their values that "
+            f"empties a cell they all see is possible, so {removal}."
+        )
+    if name in _CHAINS:
+        return f"{_CHAINS[name]}{_KINDS.get(kind, '')}: {removal}."
     return name.replace("_", " ")
 
 
+_CHAINS = {
+    "forcing_chain": "Forcing chain",
+    "nishio": "Nishio forcing chain",
+    "multiple_chains": "Multiple forcing chains",
+    "dynamic_chains": "Dynamic forcing chains",
+}
+# The kinds of chain steps (the core's K_* numbers)
+_KINDS = {
+    1: " (a bidirectional cycle)",
+    2: "",
+    3: " (the assumption leads to a contradiction)",
+    4: " (both states of a candidate lead to the same result)",
+    5: " (every value of a cell leads to the same result)",
+    6: " (every place of a value in a house leads to the same result)",
+}
+
+
 def _step(raw: Tuple[Any, ...], n: int) -> Step:
-    tech, diff, cell, digit, elims, base, digits, u, u2 = raw
+    tech, diff, cell, digit, elims, base, digits, u, u2, _ = raw
     name = TECHNIQUES[tech]
     placed = digit + 1 if cell >= 0 else None
     applied = (
