@@ -807,6 +807,7 @@ cdef struct SLink:
     int end[2]
     int sup[2]               # -1: none
     int sup2[2]
+    int gh[2][3]             # the column, row and box holding all of each end's group (-1)
     uint64_t cells[2]        # the region's cells holding the digit
 
 
@@ -814,6 +815,9 @@ cdef struct SLSearch:
     LBoard *b
     int n
     int digit
+    uint64_t dbit[2]         # the cells holding the digit
+    SLink cache[9][27][2]    # the links of each digit and house (sl_orientations), and
+    int8_t ncache[9][27]     # their count (-1: not computed yet)
     int linkset[4]
     SLink links[4]
     # the best hint so far
@@ -825,7 +829,7 @@ cdef struct SLSearch:
     int best_nelim
     int32_t best_elim[81]
     int best_nbase
-    int32_t best_base[12]
+    int32_t best_base[24]
 
 
 cdef int SL_ORDERS2[1][4]
@@ -854,27 +858,12 @@ cdef inline int sl_full(const SLink *l) noexcept nogil:
     return (1 if l.kind == 0 else (11 if l.kind == 1 else 21)) + l.index
 
 
-cdef inline int sl_share(const Geometry *g, const int *a, int na, const int *c,
-                         int nc) noexcept nogil:
-    """The house holding all the cells a[0:na] and c[0:nc] (SE's shareRegionOf: column,
-    then row, then box), or -1."""
-    cdef int kind, j, u
-    cdef int order[3]
-    order[:] = [1, 0, 2]     # cell_unit_list slots: 0 row, 1 column, 2 box
-    for kind in range(3):
-        u = g.cell_unit_list[3 * a[0] + order[kind]]
-        for j in range(na):
-            if g.cell_unit_list[3 * a[j] + order[kind]] != u:
-                u = -1
-                break
-        if u < 0:
-            continue
-        for j in range(nc):
-            if g.cell_unit_list[3 * c[j] + order[kind]] != u:
-                u = -1
-                break
-        if u >= 0:
-            return u
+cdef inline int sl_share_gh(const int *a, const int *c) noexcept nogil:
+    """The house holding both groups (column, then row, then box), or -1."""
+    cdef int j
+    for j in range(3):
+        if a[j] >= 0 and a[j] == c[j]:
+            return a[j]
     return -1
 
 
@@ -903,6 +892,27 @@ cdef inline void sl_drop(uint64_t *acc, int cell) noexcept nogil:
 
 
 cdef int sl_orientations(LBoard *b, int kind, int index, int digit, SLink *out) noexcept nogil:
+    """The ways (0, 1 or 2) the digit's places in a house make a strong link (SE 3.10.2-3),
+    each end's group houses filled in."""
+    cdef int count = sl_orientations_raw(b, kind, index, digit, out), k, e, j, na, slot, k2
+    cdef int grp[3]
+    cdef int order[3]
+    order[:] = [1, 0, 2]     # cell_unit_list slots: column, row, box (SE's test order)
+    for k in range(count):
+        for e in range(2):
+            na = sl_group(&out[k], e, grp)
+            for j in range(3):
+                slot = order[j]
+                out[k].gh[e][j] = b.g.cell_unit_list[3 * grp[0] + slot]
+                for k2 in range(1, na):
+                    if b.g.cell_unit_list[3 * grp[k2] + slot] != out[k].gh[e][j]:
+                        out[k].gh[e][j] = -1
+                        break
+    return count
+
+
+cdef int sl_orientations_raw(LBoard *b, int kind, int index, int digit,
+                             SLink *out) noexcept nogil:
     """The ways (0, 1 or 2) the digit's places in a house make a strong link (SE 3.10.2-3)."""
     cdef const Geometry *g = b.g
     cdef int n = 9, u = unit_of_type(n, kind, index), count, e, k, hr, hc, heart = -1, c1, c2
@@ -1067,14 +1077,34 @@ cdef void sl_leaf(SLSearch *s) noexcept nogil:
     for k in range(n):
         chosen[0] |= t.unit2[2 * s.links[k].unit]
         chosen[1] |= t.unit2[2 * s.links[k].unit + 1]
-    dbit[0] = dbit[1] = 0
-    for cell in range(81):
-        if b.cand[cell] & ((<uint64_t>1) << (s.digit - 1)):
-            dbit[cell // 64] |= (<uint64_t>1) << (cell % 64)
+    dbit[0] = s.dbit[0]
+    dbit[1] = s.dbit[1]
+    if not ((dbit[0] & ~chosen[0]) | (dbit[1] & ~chosen[1])):
+        return                       # no cell outside the links could lose the digit
+    # the difficulty depends on the links' kinds only (not on their order): a leaf that
+    # cannot beat the best hint so far is skipped
+    diff = sl_leaf_diff(s, grouped)
+    if s.found and diff > s.best_diff:
+        return
     minfull = 100
     for k in range(n):
         if sl_full(&s.links[k]) < minfull:
             minfull = sl_full(&s.links[k])
+    # the house shared by each two link ends (SE's shareRegionOf), once for all orders
+    cdef int tab[4][2][4][2]
+    cdef int ei, ej, i2
+    cdef bint any_ = False
+    for k in range(n):
+        for ei in range(2):
+            for i2 in range(n):
+                if i2 == k:
+                    continue
+                for ej in range(2):
+                    tab[k][ei][i2][ej] = sl_share_gh(s.links[k].gh[ei], s.links[i2].gh[ej])
+                    if tab[k][ei][i2][ej] >= 0:
+                        any_ = True
+    if not any_:
+        return
     norders = 1 if n == 2 else (3 if n == 3 else 12)
     for oi in range(norders):
         if n == 2:
@@ -1087,15 +1117,13 @@ cdef void sl_leaf(SLSearch *s) noexcept nogil:
             for w in range(n):
                 u[w] = (ucount >> (n - 1 - w)) & 1
             for w in range(n - 1):
-                na = sl_group(&s.links[q[w]], 1 - u[w], ga)
-                nc = sl_group(&s.links[q[w + 1]], u[w + 1], gc)
-                share[w] = sl_share(g, ga, na, gc, nc)
+                share[w] = tab[q[w]][1 - u[w]][q[w + 1]][u[w + 1]]
                 if share[w] < 0:
                     break
             else:
                 nst = sl_group(&s.links[q[0]], u[0], st)
                 nen = sl_group(&s.links[q[n - 1]], 1 - u[n - 1], en)
-                ring = sl_share(g, st, nst, en, nen) >= 0
+                ring = tab[q[0]][u[0]][q[n - 1]][1 - u[n - 1]] >= 0
                 if ring and (sl_full(&s.links[q[0]]) != minfull or u[0] != 0):
                     continue
                 # victims of the ends
@@ -1160,20 +1188,6 @@ cdef void sl_leaf(SLSearch *s) noexcept nogil:
                 for j in range(n, 0, -1):
                     suffix[j] = suffix[j - 1]
                 suffix[0] = <char>(48 + grouped)
-                diff = 40 if n == 2 else (54 if n == 3 else 58)
-                if grouped:
-                    diff += 3
-                else:
-                    na = nc = 0
-                    for j in range(1, n + 1):
-                        if suffix[j] == 48:
-                            na = 1
-                        if suffix[j] == 50:
-                            nc = 1
-                    if na and nc:
-                        diff += 2
-                    elif na or nc:
-                        diff += 1
                 if s.found and not (
                         diff < s.best_diff
                         or (diff == s.best_diff and total > s.best_total)
@@ -1204,6 +1218,28 @@ cdef void sl_leaf(SLSearch *s) noexcept nogil:
                         s.best_nbase += 1
 
 
+cdef int sl_leaf_diff(const SLSearch *s, int grouped) noexcept nogil:
+    """SE's difficulty of a chain through the chosen links: its base, +0.3 with a grouped
+    link, else +0.2 with boxes and both line directions, +0.1 with two kinds or boxes only
+    (the canonical name's classes, which depend on the kinds only)."""
+    cdef int base = 40 if s.n == 2 else (54 if s.n == 3 else 58), k
+    cdef bint box = False, row = False, col = False
+    if grouped:
+        return base + 3
+    for k in range(s.n):
+        if s.linkset[k] == 0:
+            box = True
+        elif s.linkset[k] == 1:
+            row = True
+        else:
+            col = True
+    if box and row and col:
+        return base + 2
+    if not box and not (row and col):
+        return base              # parallel lines only
+    return base + 1
+
+
 cdef inline int sl_cmp(const char *a, const char *c, int n) noexcept nogil:
     cdef int k
     for k in range(n):
@@ -1213,10 +1249,14 @@ cdef inline int sl_cmp(const char *a, const char *c, int n) noexcept nogil:
 
 
 cdef void sl_build(SLSearch *s, int depth, int prev) noexcept nogil:
-    cdef int kind = s.linkset[depth], i, k, j, count
-    cdef SLink options[2]
+    cdef int kind = s.linkset[depth], i, k, j, count, u
+    cdef SLink *options
     for i in range(prev + 1 if depth > 0 and s.linkset[depth - 1] == kind else 0, 9):
-        count = sl_orientations(s.b, kind, i, s.digit, options)
+        u = unit_of_type(9, kind, i)
+        options = s.cache[s.digit - 1][u]
+        if s.ncache[s.digit - 1][u] < 0:
+            s.ncache[s.digit - 1][u] = sl_orientations(s.b, kind, i, s.digit, options)
+        count = s.ncache[s.digit - 1][u]
         if count == 0:
             continue
         # the house's places must not meet those of the links chosen before
@@ -1246,21 +1286,29 @@ cdef bint find_strong_links(LBoard *b, int n, int tech) noexcept nogil:
     """SE's StrongLinks(n), n = 2, 3, 4: the best chain of n strong links (SE's sort)."""
     if b.g.r != 3 or b.g.c != 3:
         return False
-    cdef SLSearch s
+    cdef SLSearch *s = <SLSearch *>malloc(sizeof(SLSearch))
     cdef int sets[15][4]
     cdef int nsets = 0, a, d, k
+    if s == NULL:
+        return False
     # the non-decreasing sequences of n kinds, in SE's order (Permutations(n, 3n) filtered)
     nsets = sl_linksets(n, sets)
     s.b = b
     s.n = n
     s.found = 0
+    memset(s.ncache, -1, sizeof(s.ncache))
     for k in range(nsets):
         for a in range(n):
             s.linkset[a] = sets[k][a]
         for d in range(1, 10):
             s.digit = d
-            sl_build(&s, 0, -1)
+            s.dbit[0] = s.dbit[1] = 0
+            for a in range(81):
+                if b.cand[a] >> (d - 1) & 1:
+                    s.dbit[a // 64] |= (<uint64_t>1) << (a % 64)
+            sl_build(s, 0, -1)
     if not s.found:
+        free(s)
         return False
     step_start(b, tech)
     b.step_diff = s.best_diff
@@ -1271,6 +1319,7 @@ cdef bint find_strong_links(LBoard *b, int n, int tech) noexcept nogil:
         b.base[k] = s.best_base[k]
     b.nbase = s.best_nbase
     b.base_digits = (<uint64_t>1) << (s.best_digit - 1)
+    free(s)
     return True
 
 
@@ -2165,6 +2214,8 @@ cdef bint find_ate(LBoard *b) noexcept nogil:
     cdef uint64_t excl[162]
     cdef int nbase = 0, cell, k, p, x, i0, i1, c0, c1, c2, j, t, ntwin
     cdef int twin[40]
+    cdef uint64_t ex[81]
+    cdef int nex, e
     cdef uint64_t common[2], allowed[3], m0, m1, m2, v0, v1, v2
     cdef bint single, ok, s01, s02, s12
     for cell in range(81):
@@ -2216,6 +2267,11 @@ cdef bint find_ate(LBoard *b) noexcept nogil:
                 s01 = sees(g, c0, c1)
                 s02 = sees(g, c0, c2)
                 s12 = sees(g, c1, c2)
+                nex = 0
+                for cell in range(81):
+                    if (common[cell // 64] >> (cell % 64)) & 1:
+                        ex[nex] = b.cand[cell]
+                        nex += 1
                 allowed[0] = allowed[1] = allowed[2] = 0
                 m0 = b.cand[c0]
                 while m0:
@@ -2234,9 +2290,8 @@ cdef bint find_ate(LBoard *b) noexcept nogil:
                             if (v0 == v2 and s02) or (v1 == v2 and s12):
                                 continue
                             ok = True
-                            for cell in range(81):
-                                if ((common[cell // 64] >> (cell % 64)) & 1
-                                        and not (b.cand[cell] & ~(v0 | v1 | v2))):
+                            for e in range(nex):
+                                if not (ex[e] & ~(v0 | v1 | v2)):
                                     ok = False
                                     break
                             if ok:
