@@ -98,3 +98,22 @@ def test_local_cluster_solves_variants(client):
         fs.NO_SOLUTION,
     ]
     assert len(client.scheduler_info()["workers"]) == 2
+
+
+def test_local_cluster_rates_as_rate_many(client):
+    from fastsudoku.dask import rate_many_dask
+
+    lines = dataset("puzzles2_17_clue")[:40]
+    arr = _array(lines)
+    arr[3, :2] = 5  # one invalid row
+    arr[7] = 0  # one with many solutions
+    lazy = rate_many_dask(da.from_array(arr, chunks=(8, 81)))
+    status, se, pearl, diamond, hardest = dask.compute(*lazy)
+    local = fs.rate_many(arr, threads=1)
+    assert np.array_equal(status, local.status)
+    assert status[3] == fs.INVALID and status[7] == fs.NOT_UNIQUE
+    for got, want in zip((se, pearl, diamond), local[1:4]):
+        assert np.array_equal(got, want, equal_nan=True)
+    assert np.array_equal(hardest, local.hardest)
+    assert np.isfinite(se).sum() >= 30
+    assert len(client.scheduler_info()["workers"]) == 2

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import fastsudoku as fs
@@ -340,3 +341,46 @@ def test_se_only_for_9x9():
     g = fs.generate(4, count=1, seed=1)[0]
     r = fs.rate(g.puzzle)
     assert r.se is None and r.hardest in TECHNIQUES
+
+
+# --- rate_many --------------------------------------------------------------------------------
+
+
+def test_rate_many_equals_rate_on_every_thread_count():
+    rows = _se_rows()[::40]
+    puzzles = [row[0] for row in rows]
+    arr = np.array([[0 if ch == "." else int(ch) for ch in p] for p in puzzles], dtype=np.uint8)
+    one = fs.rate_many(arr, threads=1)
+    two = fs.rate_many(arr, threads=2)
+    strings = fs.rate_many(puzzles)
+    for a, b in zip(one, two):
+        assert np.array_equal(a, b, equal_nan=True)
+    for a, b in zip(one, strings):
+        assert np.array_equal(a, b, equal_nan=True)
+    for k, p in enumerate(puzzles):
+        r = fs.rate(p)
+        assert one.status[k] == fs.SOLVED
+        if r.se is None:
+            assert np.isnan(one.se[k]) and one.hardest[k] == -1
+        else:
+            assert (one.se[k], one.se_pearl[k], one.se_diamond[k]) == (
+                r.se,
+                r.se_pearl,
+                r.se_diamond,
+            )
+            assert fs.TECHNIQUES[one.hardest[k]] == r.hardest
+
+
+def test_rate_many_marks_bad_puzzles_and_goes_on():
+    good = ".....3.....96.7..37.4.92..1..59748.2972.581.44832....96.87.93..5914..278.2.81..4."
+    r = fs.rate_many([good, "xx", "." * 81, "11" + "." * 79, good])
+    assert r.status.tolist() == [fs.SOLVED, fs.INVALID, fs.NOT_UNIQUE, fs.INVALID, fs.SOLVED]
+    assert r.se[0] == r.se[4] == 1.2 and np.isnan(r.se[1:4]).all()
+    assert r.hardest.tolist()[1:4] == [-1, -1, -1]
+    # other sizes: the hardest technique, no SE numbers
+    g = fs.generate(4, count=3, seed=2)
+    small = fs.rate_many([x.puzzle for x in g])
+    assert (small.status == fs.SOLVED).all() and np.isnan(small.se).all()
+    assert (small.hardest >= 0).all()
+    with pytest.raises(ValueError):
+        fs.rate_many(["." * 81], threads=0)

@@ -39,7 +39,8 @@ from ._errors import (
 )
 from ._generate import Generated, GenerationError, generate
 from ._options import ENGINES
-from ._rate import Rating, Step, hint, rate, steps
+from ._rate import TECHNIQUES, Rating, Step, hint, rate, steps
+from ._rate_batch import RateManyResult, rate_many
 from ._status import INVALID, NO_SOLUTION, NODE_LIMIT, NOT_UNIQUE, SOLVED, Status
 from ._target import TargetResult, max_score, ring_weights
 from ._threads import cores
@@ -71,6 +72,9 @@ __all__ = [
     "GenerationError",
     "rate",
     "Rating",
+    "rate_many",
+    "RateManyResult",
+    "TECHNIQUES",
     "steps",
     "hint",
     "Step",

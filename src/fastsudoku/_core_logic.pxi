@@ -2579,3 +2579,35 @@ def _logic_solves(bytes values, int r, int c, uint64_t allowed):
     finally:
         logic_free(&b)
     return done
+
+
+def _logic_rate_rows(const uint8_t[:, ::1] rows, int r, int c, Py_ssize_t start,
+                     Py_ssize_t stop, int16_t[:, ::1] out, int64_t[::1] halt):
+    """Rate rows[start:stop] (each a puzzle's values) without the GIL: out[i] = (er, ep,
+    ed, hardest, empty cells left), difficulties in tenths; a row that contradicts itself
+    gets empty cells left = -1.  Stops early (rows left untouched) once halt[0] is set."""
+    cdef const Geometry *g = geometry_for(r, c)
+    cdef const LogicTables *t = logic_tables_for(g)
+    cdef LBoard b
+    cdef LRating rating
+    cdef Py_ssize_t i
+    if rows.shape[1] != g.ncells or out.shape[1] < 5 or stop > rows.shape[0]:
+        raise ValueError("rows and out do not match the grid")
+    with nogil:
+        for i in range(start, stop):
+            if halt[0]:
+                break
+            if logic_init(&b, g, t) < 0:
+                out[i, 4] = -2
+                continue
+            logic_load(&b, &rows[i, 0])
+            if b.broken:
+                out[i, 4] = -1
+            else:
+                logic_rate(&b, &rating)
+                out[i, 0] = <int16_t>rating.er
+                out[i, 1] = <int16_t>rating.ep
+                out[i, 2] = <int16_t>rating.ed
+                out[i, 3] = <int16_t>rating.hardest
+                out[i, 4] = -1 if b.broken else <int16_t>rating.stuck
+            logic_free(&b)

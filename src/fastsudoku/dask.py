@@ -21,6 +21,7 @@ import numpy as np
 from ._api import Engine
 from ._batch import _solve_variants, solve_many
 from ._options import engine_option, search_options
+from ._rate_batch import rate_many
 
 try:
     import dask.array as da
@@ -29,7 +30,20 @@ except ImportError as _missing:  # pragma: no cover - exercised without the extr
     # a public one as in the module's types but missing at run time.)
     raise ImportError("fastsudoku.dask needs Dask: pip install 'fastsudoku[dask]'") from _missing
 
-__all__ = ["solve_many_dask", "solve_variants_dask"]
+__all__ = ["rate_many_dask", "solve_many_dask", "solve_variants_dask"]
+
+
+def _row_blocks(puzzles: Any) -> Any:
+    """A (count, N*N) integer Dask array whose blocks hold whole rows."""
+    if not isinstance(puzzles, da.Array):
+        puzzles = da.asarray(puzzles)  # type: ignore[no-untyped-call]  # Dask's own
+    if puzzles.ndim != 2:
+        raise ValueError(f"puzzles must be a 2-D (count, N*N) array, got {puzzles.ndim}-D")
+    if puzzles.dtype.kind not in "iu":
+        raise TypeError(f"puzzles must be an integer array, got dtype {puzzles.dtype}")
+    if len(puzzles.chunks[1]) != 1:
+        puzzles = puzzles.rechunk({1: puzzles.shape[1]})
+    return puzzles
 
 
 def _solve_block(
@@ -70,15 +84,8 @@ def solve_many_dask(
     the blocks).  The arrays share one graph: computing them together (``dask.compute``)
     solves each block once.  Statuses are those of ``solve_many``; ``engine`` as there.
     """
-    if not isinstance(puzzles, da.Array):
-        puzzles = da.asarray(puzzles)  # type: ignore[no-untyped-call]  # Dask's own
-    if puzzles.ndim != 2:
-        raise ValueError(f"puzzles must be a 2-D (count, N*N) array, got {puzzles.ndim}-D")
-    if puzzles.dtype.kind not in "iu":
-        raise TypeError(f"puzzles must be an integer array, got dtype {puzzles.dtype}")
+    puzzles = _row_blocks(puzzles)
     ncells = puzzles.shape[1]
-    if len(puzzles.chunks[1]) != 1:
-        puzzles = puzzles.rechunk({1: ncells})
     engine_option(engine)
     packed = puzzles.map_blocks(
         _solve_block,
@@ -141,3 +148,38 @@ def _solve_variant_part(
         (result.solutions[i], int(result.status[i]), int(result.counts[i]), int(result.guesses[i]))
         for i in range(len(items))
     ]
+
+
+def _rate_block(block: np.ndarray, box: Optional[Sequence[int]]) -> np.ndarray:
+    """One block of rows -> status, ER, EP, ED and hardest technique, as float64 columns."""
+    result = rate_many(np.ascontiguousarray(block), box=box, threads=1)
+    return np.stack(
+        [result.status, result.se, result.se_pearl, result.se_diamond, result.hardest], axis=1
+    ).astype(np.float64)
+
+
+def rate_many_dask(
+    puzzles: Any, *, box: Optional[Sequence[int]] = None
+) -> Tuple[Any, Any, Any, Any, Any]:
+    """Lazy (status, se, se_pearl, se_diamond, hardest) Dask arrays for a (count, N*N) Dask
+    array of puzzles: each block of rows is one :func:`fastsudoku.rate_many` call (one
+    thread; Dask spreads the blocks), the arrays as ``rate_many``'s.
+
+    >>> import dask.array as da, numpy as np
+    >>> from fastsudoku.dask import rate_many_dask
+    >>> puzzles = da.from_array(np.zeros((2, 16), dtype=np.uint8), chunks=(1, 16))
+    >>> status, se, _, _, hardest = rate_many_dask(puzzles)
+    >>> status.compute().tolist(), hardest.compute().tolist()
+    ([2, 2], [-1, -1])
+    """
+    puzzles = _row_blocks(puzzles)
+    packed = puzzles.map_blocks(
+        _rate_block, box, dtype=np.float64, chunks=(puzzles.chunks[0], (5,))
+    )
+    return (
+        packed[:, 0].astype(np.int8),
+        packed[:, 1],
+        packed[:, 2],
+        packed[:, 3],
+        packed[:, 4].astype(np.int16),
+    )
