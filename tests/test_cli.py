@@ -269,6 +269,12 @@ def test_generate_and_rate_commands(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert " se=1.2/1.2/1.2 hardest=hidden_single_box " in out[0]
     assert len(out) == 1 + easy.count(".") and out[1].startswith("  1.")
+    # generation to a Sudoku Explainer band
+    assert main(["generate", "--se", "3.0-4.0", "--count", "2", "--seed", "2"]) == 0
+    for line in capsys.readouterr().out.splitlines():
+        assert 3.0 <= fs.rate(line).se <= 4.0
+    assert main(["generate", "--se", "hard"]) == 2
+    assert main(["generate", "--technique", "none"]) == 2
     assert main(["generate", "--clues", "10"]) == 1
     assert main(["generate", "--clues", "a-b"]) == 2
 

@@ -384,3 +384,35 @@ def test_rate_many_marks_bad_puzzles_and_goes_on():
     assert (small.hardest >= 0).all()
     with pytest.raises(ValueError):
         fs.rate_many(["." * 81], threads=0)
+
+
+# --- generation to order -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("band", [(1.0, 1.5), (2.6, 3.9), (4.0, 6.0), (6.5, 8.0)])
+def test_generate_to_an_se_band(band):
+    made = fs.generate(se=band, count=2, seed=11)
+    for g in made:
+        r = fs.rate(g.puzzle)
+        assert r.status == fs.Status.SOLVED and band[0] <= r.se <= band[1], (g.puzzle, r)
+    # reproducible, and the same on two threads
+    assert [g.puzzle for g in made] == [
+        g.puzzle for g in fs.generate(se=band, count=2, seed=11, threads=2)
+    ]
+
+
+def test_generate_to_a_technique_and_refusals():
+    for g in fs.generate(technique="pointing", count=2, seed=5):
+        assert fs.rate(g.puzzle).hardest == "pointing"
+    for g in fs.generate(6, box=(2, 3), technique="hidden_single_line", count=2, seed=5):
+        assert fs.rate(g.puzzle, box=(2, 3)).hardest == "hidden_single_line"
+    with pytest.raises(ValueError, match="9x9"):
+        fs.generate(4, se=(1.0, 2.0))
+    with pytest.raises(ValueError, match="technique"):
+        fs.generate(technique="bogus")
+    with pytest.raises(ValueError):
+        fs.generate(se=(5.0, 2.0))
+    with pytest.raises(TypeError):
+        fs.generate(se="hard")
+    with pytest.raises(fs.GenerationError, match=r"rated 9\.8-9\.9"):
+        fs.generate(se=(9.8, 9.9), attempts=3, seed=1)

@@ -19,7 +19,7 @@ from ._options import (
     seed_option,
     size_option,
 )
-from ._rate import TIERS, tier_of
+from ._rate import TECHNIQUES, TIERS, tier_of
 from ._symbols import WIDE as SYMBOLS
 
 
@@ -92,6 +92,7 @@ def _one(
     minimal: bool,
     difficulty: Optional[str],
     attempts: int,
+    want: Tuple[int, int, int],
     halt: np.ndarray,
     check: bool,
     adapt: bool = False,
@@ -129,6 +130,8 @@ def _one(
                 elif adapt and floor:
                     floor, misses = max(floor - step, 1), 0
                 continue
+        if want != _ANY and not _rated_as(puzzle, r, c, want):
+            continue
         return Generated(
             puzzle.translate(_RENDER).decode("ascii"),
             solution.translate(_RENDER).decode("ascii"),
@@ -138,10 +141,48 @@ def _one(
     what = [f"{lo}" if lo == hi else f"{lo}-{hi}", "givens"]
     if difficulty:
         what.append(f"at tier {difficulty!r}")
+    if want[0] >= 0:
+        what.append(f"rated {want[0] / 10:.1f}-{want[1] / 10:.1f}")
+    if want[2] >= 0:
+        what.append(f"whose hardest step is {TECHNIQUES[want[2]]}")
     raise GenerationError(
         f"no {n}x{n} puzzle with {' '.join(what)} in {attempts} attempts "
         "(widen the range, drop the symmetry or allow more attempts)"
     )
+
+
+# No rating asked: (lowest ER, highest ER in tenths, technique number), -1 for none.
+_ANY = (-1, -1, -1)
+
+
+def _rated_as(puzzle: bytes, r: int, c: int, want: Tuple[int, int, int]) -> bool:
+    """Whether the logical solver solves the puzzle with Sudoku Explainer's ER in
+    [want[0], want[1]] (tenths) and the technique want[2] as its hardest step."""
+    er, _, _, hardest, _, stuck = _core._logic_rate(puzzle, r, c)
+    if stuck:
+        return False
+    if want[0] >= 0 and not want[0] <= er <= want[1]:
+        return False
+    return want[2] < 0 or hardest == want[2]
+
+
+def _want(se: Optional[Sequence[float]], technique: Optional[str], n: int) -> Tuple[int, int, int]:
+    """The rating asked of generate() as (low, high ER in tenths, technique number)."""
+    lo = hi = tech = -1
+    if se is not None:
+        if n != 9:
+            raise ValueError(f"se=: Sudoku Explainer's scale is for 9x9 puzzles, not {n}x{n}")
+        try:
+            low, high = (float(x) for x in se)
+        except (TypeError, ValueError):
+            raise TypeError(f"se= must be a (low, high) pair of ratings, got {se!r}") from None
+        if not 1.0 <= low <= high <= 20.0:
+            raise ValueError(f"se=: a range 1.0 <= low <= high <= 20.0, got ({low}, {high})")
+        lo, hi = round(low * 10), round(high * 10)
+    if technique is not None:
+        choice("technique", technique, list(TECHNIQUES))
+        tech = TECHNIQUES.index(technique)
+    return lo, hi, tech
 
 
 def generate(
@@ -156,6 +197,8 @@ def generate(
     seed: Optional[int] = None,
     threads: Optional[int] = 1,
     attempts: int = 2000,
+    se: Optional[Sequence[float]] = None,
+    technique: Optional[str] = None,
 ) -> List[Generated]:
     """Make `count` puzzles, each with exactly one solution (checked by the engine).
 
@@ -173,7 +216,10 @@ def generate(
     30-45 givens: minimal puzzles that naked singles solve are rare).  ``seed``: the same
     seed gives the same puzzles on every platform and for every ``threads`` (None, and at
     most: the cores this process may run on).  ``attempts``: per puzzle, before
-    :class:`GenerationError`.
+    :class:`GenerationError`.  ``se``: a ``(low, high)`` range of Sudoku Explainer's ER
+    (9x9; see :func:`rate`), and ``technique``: a name of ``fastsudoku.TECHNIQUES`` that
+    must be the hardest step: puzzles are made until one rates so (the high bands are
+    rare among dug puzzles: give ``attempts`` room).
 
     >>> all(24 <= p.givens <= 28 for p in generate(count=3, clues=(24, 28), seed=1))
     True
@@ -184,7 +230,14 @@ def generate(
 
     if isinstance(size, Variant):
         # A variant template: its rules, givens dug while unique (variants.generate).
-        asked = {"box": box, "clues": clues, "difficulty": difficulty, "symmetry": symmetry}
+        asked = {
+            "box": box,
+            "clues": clues,
+            "difficulty": difficulty,
+            "symmetry": symmetry,
+            "se": se,
+            "technique": technique,
+        }
         for name, value in asked.items():
             if value is not None:
                 raise TypeError(f"generate: {name}= is for classic puzzles, not a Variant")
@@ -197,6 +250,7 @@ def generate(
     choice("symmetry", symmetry, list(_core.SYMMETRIES))
     if difficulty is not None:
         choice("difficulty", difficulty, TIERS)
+    want = _want(se, technique, n)
     count = count_value("count", count, 1)
     threads = count_value("threads", _threads.cores() if threads is None else threads, 1)
     attempts = count_value("attempts", attempts, 1)
@@ -217,7 +271,7 @@ def generate(
     # With no clue count asked, dig as far as the random order allows (a minimal puzzle).
     dig_all = minimal or (clues is None and difficulty != "simple")
     adapt = clues is None and not minimal and difficulty in ("easy", "intermediate")
-    args = (seed, r, c, lo, hi, code, dig_all, difficulty, attempts)
+    args = (seed, r, c, lo, hi, code, dig_all, difficulty, attempts, want)
 
     # Each thread takes the next index from one shared iterator (its next() is atomic
     # under the GIL) until none is left, the calling thread among them: puzzles that take

@@ -24,6 +24,12 @@ def add_generate_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument(
         "--difficulty", default=None, choices=["simple", "easy", "intermediate", "expert"]
     )
+    s.add_argument(
+        "--se", default=None, help="LOW-HIGH: Sudoku Explainer's rating (ER) of each puzzle"
+    )
+    s.add_argument(
+        "--technique", default=None, help="the hardest step's technique (fastsudoku.TECHNIQUES)"
+    )
     s.add_argument("--seed", type=int, default=None)
     s.add_argument("--threads", type=int, default=1)
     s.add_argument("--solutions", action="store_true", help="print 'puzzle solution' lines")
@@ -72,7 +78,8 @@ def _variant_template(kind: str, n: int, box: Any, seed: Any) -> Any:
 
 def _run_variant(args: argparse.Namespace) -> int:
     for option, value in (("--clues", args.clues), ("--symmetry", args.symmetry),
-                          ("--difficulty", args.difficulty)):  # fmt: skip
+                          ("--difficulty", args.difficulty), ("--se", args.se),
+                          ("--technique", args.technique)):  # fmt: skip
         if value:
             return fail(f"{option} is for classic puzzles, not --variant", EXIT_USAGE)
     if args.box is not None:
@@ -115,6 +122,13 @@ def run_generate(args: argparse.Namespace) -> int:
             clues = parts[0] if len(parts) == 1 else (parts[0], parts[1])
         except (ValueError, IndexError):
             return fail(f"--clues must be N or LOW-HIGH, got {args.clues!r}", EXIT_USAGE)
+    se: Any = None
+    if args.se:
+        try:
+            low, high = (float(x) for x in args.se.split("-"))
+            se = (low, high)
+        except ValueError:
+            return fail(f"--se must be LOW-HIGH (e.g. 6.0-7.5), got {args.se!r}", EXIT_USAGE)
     try:
         made = fastsudoku.generate(
             args.size,
@@ -126,6 +140,8 @@ def run_generate(args: argparse.Namespace) -> int:
             minimal=args.minimal,
             seed=args.seed,
             threads=args.threads,
+            se=se,
+            technique=args.technique,
         )
     except GenerationError as e:
         return fail(str(e), EXIT_UNSOLVED)
