@@ -816,6 +816,7 @@ cdef struct SLSearch:
     int n
     int digit
     uint64_t dbit[2]         # the cells holding the digit
+    int tab[4][2][4][2]      # the house shared by two chosen links' ends (-1: none)
     SLink cache[9][27][2]    # the links of each digit and house (sl_orientations), and
     int8_t ncache[9][27]     # their count (-1: not computed yet)
     int linkset[4]
@@ -1090,20 +1091,21 @@ cdef void sl_leaf(SLSearch *s) noexcept nogil:
     for k in range(n):
         if sl_full(&s.links[k]) < minfull:
             minfull = sl_full(&s.links[k])
-    # the house shared by each two link ends (SE's shareRegionOf), once for all orders
-    cdef int tab[4][2][4][2]
-    cdef int ei, ej, i2
-    cdef bint any_ = False
-    for k in range(n):
-        for ei in range(2):
+    # the house shared by each two link ends (SE's shareRegionOf): s.tab, filled as the
+    # links were chosen (sl_build); a chain needs the links connected through them
+    cdef int ei, ej, i2, reach = 1, grown = 1
+    while grown:
+        grown = 0
+        for k in range(n):
+            if (reach >> k) & 1:
+                continue
             for i2 in range(n):
-                if i2 == k:
-                    continue
-                for ej in range(2):
-                    tab[k][ei][i2][ej] = sl_share_gh(s.links[k].gh[ei], s.links[i2].gh[ej])
-                    if tab[k][ei][i2][ej] >= 0:
-                        any_ = True
-    if not any_:
+                if (reach >> i2) & 1 and (s.tab[k][0][i2][0] >= 0 or s.tab[k][0][i2][1] >= 0
+                                          or s.tab[k][1][i2][0] >= 0 or s.tab[k][1][i2][1] >= 0):
+                    reach |= 1 << k
+                    grown = 1
+                    break
+    if reach != (1 << n) - 1:
         return
     norders = 1 if n == 2 else (3 if n == 3 else 12)
     for oi in range(norders):
@@ -1117,13 +1119,13 @@ cdef void sl_leaf(SLSearch *s) noexcept nogil:
             for w in range(n):
                 u[w] = (ucount >> (n - 1 - w)) & 1
             for w in range(n - 1):
-                share[w] = tab[q[w]][1 - u[w]][q[w + 1]][u[w + 1]]
+                share[w] = s.tab[q[w]][1 - u[w]][q[w + 1]][u[w + 1]]
                 if share[w] < 0:
                     break
             else:
                 nst = sl_group(&s.links[q[0]], u[0], st)
                 nen = sl_group(&s.links[q[n - 1]], 1 - u[n - 1], en)
-                ring = tab[q[0]][u[0]][q[n - 1]][1 - u[n - 1]] >= 0
+                ring = s.tab[q[0]][u[0]][q[n - 1]][1 - u[n - 1]] >= 0
                 if ring and (sl_full(&s.links[q[0]]) != minfull or u[0] != 0):
                     continue
                 # victims of the ends
@@ -1249,7 +1251,7 @@ cdef inline int sl_cmp(const char *a, const char *c, int n) noexcept nogil:
 
 
 cdef void sl_build(SLSearch *s, int depth, int prev) noexcept nogil:
-    cdef int kind = s.linkset[depth], i, k, j, count, u
+    cdef int kind = s.linkset[depth], i, k, j, count, u, e, f
     cdef SLink *options
     for i in range(prev + 1 if depth > 0 and s.linkset[depth - 1] == kind else 0, 9):
         u = unit_of_type(9, kind, i)
@@ -1267,6 +1269,11 @@ cdef void sl_build(SLSearch *s, int depth, int prev) noexcept nogil:
         else:
             for k in range(count):
                 s.links[depth] = options[k]
+                for j in range(depth):
+                    for e in range(2):
+                        for f in range(2):
+                            s.tab[depth][e][j][f] = s.tab[j][f][depth][e] = sl_share_gh(
+                                s.links[depth].gh[e], s.links[j].gh[f])
                 if depth + 1 < s.n:
                     sl_build(s, depth + 1, i)
                 else:
