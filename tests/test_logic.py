@@ -313,6 +313,7 @@ def test_se_ratings_agree_below_the_chains():
     assert checked > 1000
 
 
+@pytest.mark.slow
 def test_se_ratings_agree_with_chains():
     """A fifth of the puzzles SE rates 6.5 and up (cycles, forcing chains, Nishio, cell and
     region chains, dynamic chains): ER, EP and ED exactly as SE's, where SE's path needs
@@ -327,6 +328,23 @@ def test_se_ratings_agree_with_chains():
         assert (r.se, r.se_pearl, r.se_diamond) == (er, ep, ed), (puzzle, r)
         rated += 1
     assert rated > 60
+
+
+def test_dynamic_chains_with_basic_rules_inside():
+    """SE's level 1 ("Dynamic ... Forcing Chains (+)"): intersections, hidden and naked
+    pairs and X-wings inside dynamic chains.  SukakuExplainer 1.18.1's numbers."""
+    for puzzle, want in (
+        (
+            "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5",
+            (9.8, 1.2, 1.2),
+        ),
+        (
+            "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........7.....5.4",
+            (9.7, 9.7, 2.6),
+        ),
+    ):
+        r = fs.rate(puzzle)
+        assert (r.se, r.se_pearl, r.se_diamond) == want and r.hardest == "dynamic_chains_plus"
 
 
 def test_se_is_none_where_the_techniques_run_out():

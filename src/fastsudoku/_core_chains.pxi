@@ -1,6 +1,9 @@
 # Part of fastsudoku._core, included by _core.pyx (after _core_logic.pxi, whose ladder calls it):
 # Sudoku Explainer's chaining engine -- bidirectional cycles and forcing chains, Nishio,
-# multiple (cell and region) and dynamic forcing chains -- as SukakuExplainer 1.18.1 does it.
+# multiple (cell and region) and dynamic forcing chains, and dynamic chains with SE's basic
+# rules inside (level 1) -- as SukakuExplainer 1.18.1 does it.  Levels 2-4 (chains nested
+# inside dynamic chains: their hints' rule parents are the on-potentials' removals, their
+# complexity adds to the outer chain's) are not built yet.
 
 # ============================================================================================
 # Chains
@@ -33,7 +36,7 @@ cdef enum ChainKind:
 cdef struct CNode:
     int16_t pot              # cell * 9 + value
     int8_t on
-    int8_t nparents
+    int16_t nparents
     int32_t parents          # first parent in the arena's parent pool
 
 
@@ -61,6 +64,7 @@ cdef struct Chains:
     bint dynamic
     bint nishio
     bint multiple
+    int level                # 1: "Dynamic (+)", the four basic rules inside the chains
     # the best hint so far (SE's sort: difficulty, complexity, kind)
     int found
     double best_diff
@@ -138,6 +142,14 @@ cdef int c_new(Chains *c, int pot, bint on, int parent) noexcept nogil:
 
 cdef inline void c_parent(Chains *c, int node, int parent) noexcept nogil:
     """Append a parent to the node made last (its parents are at the pool's end)."""
+    cdef int32_t *pgrown
+    if c.a.npool == c.a.pcap:
+        pgrown = <int32_t *>realloc(c.a.pool, 2 * c.a.pcap * sizeof(int32_t))
+        if pgrown == NULL:
+            c.a.failed = True
+            return
+        c.a.pool = pgrown
+        c.a.pcap *= 2
     c.a.pool[c.a.npool] = parent
     c.a.npool += 1
     c.a.nodes[node].nparents += 1
@@ -569,6 +581,19 @@ cdef int do_chaining(Chains *c, PSet *to_on, PSet *to_off, int32_t *q_on, int32_
             if result >= 0:
                 break
             continue
+        if c.level > 0:
+            # nothing pending: what SE's basic rules find on the working grid, as offs whose
+            # parents are the removals they rest on
+            cnt = advanced_offs(c, to_off, buf, 512)
+            node = 0
+            for k in range(cnt):
+                pot = c.a.nodes[buf[k]].pot
+                if pset_add(to_off, buf[k], pot):
+                    q_off[t_off] = buf[k]
+                    t_off += 1
+                    node = 1
+            if node:
+                continue
         break
     memcpy(c.grid, c.save, sizeof(c.save))
     return result
@@ -750,6 +775,229 @@ cdef void region_chainings(Chains *c, MWork *w, int cell, int v, double base,
                         nodes, npos)
 
 
+# --- advanced potentials (levels >= 1): SE's getAdvancedPotentials with its basic rules ----------
+#
+# At level 1 ("Dynamic (+)"), when a dynamic chaining has nothing left to follow, SE runs
+# its intersections, hidden pairs, naked pairs and X-wings on the working grid (all their
+# hints, in their scan orders); the first rule with a hint that rests on removals made by
+# the chaining gives offs: each candidate the hint removes, with the removals it rests on
+# (SE's getRuleParents) as parents.  The removals come in the order SE's HashMap of cells
+# gives them: by cell index modulo its capacity (16, or 32, 64, 128 past 12, 24, 48 cells),
+# then in insertion order.
+
+cdef int adv_hint(Chains *c, const PSet *offs, int32_t *out, int nout, int cap,
+                  const int *cells, const uint64_t *masks, int ncells,
+                  const int *parent_pots, int nparents) noexcept nogil:
+    """Append the offs of one hint (cells[k] loses masks[k], in insertion order) with the
+    given parents; the new count of out."""
+    cdef int buckets = 16, k, b_, node, j, v, q
+    cdef uint64_t m
+    if nparents == 0 or ncells == 0:
+        return nout
+    while ncells > buckets * 3 // 4:
+        buckets *= 2
+    for b_ in range(buckets):
+        for k in range(ncells):
+            if cells[k] % buckets != b_:
+                continue
+            m = masks[k]
+            while m:
+                v = bit_index(lowest_bit(m))
+                m = clear_lowest_bit(m)
+                if nout >= cap:
+                    return nout
+                node = c_new(c, cells[k] * 9 + v, False, -1)
+                if node < 0:
+                    return nout
+                for j in range(nparents):
+                    q = offs.node[parent_pots[j]]
+                    if q >= 0:
+                        c_parent(c, node, q)
+                out[nout] = node
+                nout += 1
+    return nout
+
+
+cdef int adv_unit(int kind, int index) noexcept nogil:
+    return 18 + index if kind == 0 else (index if kind == 1 else 9 + index)
+
+
+cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexcept nogil:
+    """SE's getAdvancedPotentials at level 1 (rules: Locking, HiddenSet(2), NakedSet(2),
+    Fisherman(2)); the count of offs made into out."""
+    cdef const Geometry *g = c.b.g
+    cdef const LogicTables *t = c.b.t
+    cdef LBoard *b = c.b
+    cdef int nout = 0, rule, pair, t1, t2, v, i1, i2, u1, u2, k, j, cell, ncells, npar
+    cdef int kind, i, e, f, orient, base_kind, cover_kind
+    cdef int cells[81]
+    cdef uint64_t masks[81]
+    cdef int parents[729]
+    cdef uint64_t bit, pos1, pos2, p0, p1, vv, union_, inter
+    cdef int kinds[8]
+    kinds[:] = [0, 2, 0, 1, 2, 0, 1, 0]
+    cdef int order[3]
+    order[:] = [0, 2, 1]
+    for rule in range(4):
+        if rule == 0:
+            # intersections: (box, column), (box, row), (column, box), (row, box)
+            for pair in range(4):
+                t1 = kinds[2 * pair]
+                t2 = kinds[2 * pair + 1]
+                for v in range(9):
+                    bit = (<uint64_t>1) << v
+                    for i1 in range(9):
+                        u1 = adv_unit(t1, i1)
+                        pos1 = adv_positions(c, u1, v)
+                        if popcount(pos1) < 2:
+                            continue
+                        for i2 in range(9):
+                            u2 = adv_unit(t2, i2)
+                            if not t.inter[u1 * 27 + u2] or pos1 & ~t.inter[u1 * 27 + u2]:
+                                continue
+                            ncells = 0
+                            for k in range(9):
+                                cell = g.units[u2 * 9 + k]
+                                if not in_unit(g, cell, u1) and c.grid[cell] & bit:
+                                    cells[ncells] = cell
+                                    masks[ncells] = bit
+                                    ncells += 1
+                            if not ncells:
+                                continue
+                            npar = 0
+                            for k in range(9):
+                                cell = g.units[u1 * 9 + k]
+                                if (c.save[cell] & bit and not c.grid[cell] & bit
+                                        and not in_unit(g, cell, u2)):
+                                    parents[npar] = cell * 9 + v
+                                    npar += 1
+                            nout = adv_hint(c, offs, out, nout, cap, cells, masks, ncells,
+                                            parents, npar)
+        elif rule == 1 or rule == 2:
+            for kind in range(3):
+                for i in range(9):
+                    u1 = adv_unit(order[kind], i)
+                    e = 0
+                    for k in range(9):
+                        if not b.value[g.units[u1 * 9 + k]]:
+                            e += 1
+                    if (rule == 1 and e <= 4) or (rule == 2 and e < 4):
+                        continue
+                    vv = 3
+                    while vv:
+                        i1 = bit_index(lowest_bit(vv))
+                        i2 = bit_index(clear_lowest_bit(vv))
+                        if rule == 1:
+                            # hidden pair: values i1, i2 confined to two cells
+                            p0 = adv_positions(c, u1, i1)
+                            p1 = adv_positions(c, u1, i2)
+                            union_ = p0 | p1
+                            if popcount(p0) >= 2 and popcount(p1) >= 2 and popcount(union_) == 2:
+                                ncells = 0
+                                for k in range(9):
+                                    if (union_ >> k) & 1:
+                                        cell = g.units[u1 * 9 + k]
+                                        inter = c.grid[cell] & ~(((<uint64_t>1) << i1)
+                                                                 | ((<uint64_t>1) << i2))
+                                        if inter:
+                                            cells[ncells] = cell
+                                            masks[ncells] = inter
+                                            ncells += 1
+                                if ncells:
+                                    npar = 0
+                                    for k in range(9):
+                                        if not (union_ >> k) & 1:
+                                            cell = g.units[u1 * 9 + k]
+                                            for j in range(2):
+                                                f = i1 if j == 0 else i2
+                                                if c.save[cell] >> f & 1:
+                                                    parents[npar] = cell * 9 + f
+                                                    npar += 1
+                                    nout = adv_hint(c, offs, out, nout, cap, cells, masks,
+                                                    ncells, parents, npar)
+                        else:
+                            # naked pair: cells i1, i2 holding two values between them
+                            p0 = c.grid[g.units[u1 * 9 + i1]]
+                            p1 = c.grid[g.units[u1 * 9 + i2]]
+                            union_ = p0 | p1
+                            if popcount(p0) >= 2 and popcount(p1) >= 2 and popcount(union_) == 2:
+                                ncells = 0
+                                for k in range(9):
+                                    cell = g.units[u1 * 9 + k]
+                                    if k != i1 and k != i2 and c.grid[cell] & union_:
+                                        cells[ncells] = cell
+                                        masks[ncells] = c.grid[cell] & union_
+                                        ncells += 1
+                                if ncells:
+                                    npar = 0
+                                    for e in range(2):
+                                        cell = g.units[u1 * 9 + (i1 if e == 0 else i2)]
+                                        for f in range(9):
+                                            if c.save[cell] >> f & 1 and not (union_ >> f) & 1:
+                                                parents[npar] = cell * 9 + f
+                                                npar += 1
+                                    nout = adv_hint(c, offs, out, nout, cap, cells, masks,
+                                                    ncells, parents, npar)
+                        vv = next_tuple(vv, 9)
+        else:
+            # X-wings: column bases, then row bases; pairs of lines, then values
+            for orient in range(2):
+                base_kind = 2 if orient == 0 else 1
+                cover_kind = 1 if orient == 0 else 2
+                vv = 3
+                while vv:
+                    i1 = bit_index(lowest_bit(vv))
+                    i2 = bit_index(clear_lowest_bit(vv))
+                    for v in range(9):
+                        if b.placed[v] + 4 > 9:
+                            continue
+                        p0 = adv_positions(c, adv_unit(base_kind, i1), v)
+                        p1 = adv_positions(c, adv_unit(base_kind, i2), v)
+                        union_ = p0 | p1
+                        if popcount(p0) < 2 or popcount(p1) < 2 or popcount(union_) != 2:
+                            continue
+                        bit = (<uint64_t>1) << v
+                        ncells = 0
+                        for k in range(9):
+                            if not (union_ >> k) & 1:
+                                continue
+                            u2 = adv_unit(cover_kind, k)
+                            for j in range(9):
+                                if j != i1 and j != i2:
+                                    cell = g.units[u2 * 9 + j]
+                                    if c.grid[cell] & bit:
+                                        cells[ncells] = cell
+                                        masks[ncells] = bit
+                                        ncells += 1
+                        if not ncells:
+                            continue
+                        npar = 0
+                        for e in range(2):
+                            u1 = adv_unit(base_kind, i1 if e == 0 else i2)
+                            for k in range(9):
+                                cell = g.units[u1 * 9 + k]
+                                if (c.save[cell] & bit and not c.grid[cell] & bit
+                                        and not (union_ >> k) & 1):
+                                    parents[npar] = cell * 9 + v
+                                    npar += 1
+                        nout = adv_hint(c, offs, out, nout, cap, cells, masks, ncells,
+                                        parents, npar)
+                    vv = next_tuple(vv, 9)
+        if nout:
+            return nout
+    return nout
+
+
+cdef inline uint64_t adv_positions(const Chains *c, int u, int v) noexcept nogil:
+    """The places of value v in unit u on the working grid."""
+    cdef uint64_t out = 0
+    cdef int k
+    for k in range(9):
+        if (c.grid[c.b.g.units[u * 9 + k]] >> v) & 1:
+            out |= (<uint64_t>1) << k
+    return out
+
+
 # --- the producers -------------------------------------------------------------------------------
 
 cdef bint chains_init(Chains *c, LBoard *b) noexcept nogil:
@@ -765,6 +1013,8 @@ cdef bint chains_init(Chains *c, LBoard *b) noexcept nogil:
     c.todo = <int32_t *>malloc(c.todo_cap * sizeof(int32_t))
     c.nexts = <int32_t *>malloc(c.todo_cap * sizeof(int32_t))
     c.found = 0
+    c.level = 0
+    c.dynamic = c.nishio = c.multiple = False
     memcpy(c.grid, b.cand, 81 * sizeof(uint64_t))
     memset(c.save, 0, sizeof(c.save))
     if c.a.nodes == NULL or c.a.pool == NULL or c.todo == NULL or c.nexts == NULL:
@@ -844,17 +1094,20 @@ cdef bint find_cycles_and_chains(LBoard *b) noexcept nogil:
 
 
 cdef bint find_multiple_chains(LBoard *b, bint multiple, bint dynamic, bint nishio,
-                               int tech) noexcept nogil:
-    """SE's Nishio (7.5), Multiple (8.0) and Dynamic (8.5) forcing chains."""
+                               int tech, int level=0) noexcept nogil:
+    """SE's Nishio (7.5), Multiple (8.0), Dynamic (8.5) and Dynamic (+) (level 1, 9.0)
+    forcing chains."""
     if b.g.r != 3 or b.g.c != 3:
         return False
     cdef Chains *c = <Chains *>malloc(sizeof(Chains))
     cdef MWork *w = <MWork *>malloc(sizeof(MWork))
     cdef int32_t *q_on = <int32_t *>malloc(1500 * sizeof(int32_t))
     cdef int32_t *q_off = <int32_t *>malloc(1500 * sizeof(int32_t))
-    cdef int32_t buf[64]
+    cdef int32_t buf[512]
     cdef int cell, card, k
     cdef double base = 7.5 if nishio else (8.5 if dynamic else 8.0)
+    if level > 0:
+        base = 8.5 + 0.5 * level
     cdef bint found = False
     if c == NULL or w == NULL or q_on == NULL or q_off == NULL or not chains_init(c, b):
         free(c)
@@ -865,6 +1118,7 @@ cdef bint find_multiple_chains(LBoard *b, bint multiple, bint dynamic, bint nish
     c.dynamic = dynamic
     c.nishio = nishio
     c.multiple = multiple
+    c.level = level
     for k in range(9):
         pset_init(&w.on_to_on[k])
         pset_init(&w.on_to_off[k])

@@ -63,15 +63,16 @@ cdef enum Technique:
     T_NISHIO
     T_MULTIPLE_CHAINS
     T_DYNAMIC_CHAINS
+    T_DYNAMIC_PLUS
     T_COUNT
 
 cdef uint64_t ALL_TECHNIQUES = ((<uint64_t>1) << T_COUNT) - 1
 
 # SE's difficulty of each technique, in tenths (the order above is the order SE tries them).
 # (the base of those whose difficulty varies: strong links)
-cdef int TECH_DIFF[36]
+cdef int TECH_DIFF[37]
 TECH_DIFF[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 42, 44,
-                45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 75, 75, 75, 80, 85]
+                45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 75, 75, 75, 80, 85, 90]
 
 TECH_NAMES = (
     "full_house", "hidden_single_box", "hidden_single_line", "direct_pointing",
@@ -81,7 +82,7 @@ TECH_NAMES = (
     "naked_quad", "jellyfish", "hidden_quad", "three_strong_links", "wxyz_wing", "bug",
     "four_strong_links", "vwxyz_wing", "aligned_pair_exclusion", "uvwxyz_wing",
     "forcing_chain", "tuvwxyz_wing", "aligned_triple_exclusion", "nishio", "multiple_chains",
-    "dynamic_chains",
+    "dynamic_chains", "dynamic_chains_plus",
 )
 
 cdef struct LogicTables:
@@ -2397,6 +2398,9 @@ cdef bint logic_next(LBoard *b, uint64_t allowed, bint singles=True) noexcept no
         return True
     if (allows(allowed, T_DYNAMIC_CHAINS)
             and find_multiple_chains(b, True, True, False, T_DYNAMIC_CHAINS)):
+        return True
+    if (allows(allowed, T_DYNAMIC_PLUS)
+            and find_multiple_chains(b, True, True, False, T_DYNAMIC_PLUS, 1)):
         return True
     return False
 

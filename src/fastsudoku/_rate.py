@@ -17,14 +17,16 @@ in SE's order, with SE's difficulty:
     wxyz_wing 5.5-5.6, bug 5.6-6.2, four_strong_links 5.8-6.1, vwxyz_wing 6.2-6.4,
     aligned_pair_exclusion 6.2, uvwxyz_wing 6.6, forcing_chain 6.5+ (cycles, X and XY
     forcing chains), tuvwxyz_wing 7.5, aligned_triple_exclusion 7.5, nishio 7.5+,
-    multiple_chains 8.0+ (cell and region forcing chains), dynamic_chains 8.5+
+    multiple_chains 8.0+ (cell and region forcing chains), dynamic_chains 8.5+,
+    dynamic_chains_plus 9.0+ (SE's "(+)": basic rules inside dynamic chains)
 
 (a "+" difficulty grows with the chain's length, as SE's).  A "direct" step places the
 single that an intersection or a hidden subset leaves; as in SE, it places the value and
 removes nothing else.  The strong links, uniqueness, wings, BUG, aligned exclusions and
-chains are SukakuExplainer's own (9x9 only).  SE's nested chains (dynamic chains with inner
-chains, 9.0 and up: "Dynamic (+)", "Nested") are not compiled yet: a puzzle that needs them
-gets ``se`` None and the tier "expert".
+chains are SukakuExplainer's own (9x9 only).  SE's nested chains (chains inside dynamic
+chains, 9.5 and up: "(+ Forcing Chains)", "(+ Multiple Forcing Chains)", "(+ Dynamic Forcing
+Chains)") are not compiled yet: a puzzle that needs them gets ``se`` None and the tier
+"expert".
 
 The tiers follow QQWing's names: "simple" (naked singles alone solve it), "easy" (singles),
 "intermediate" (singles, intersections, naked and hidden pairs), "expert" (more).  The
