@@ -155,16 +155,6 @@ cdef inline void c_parent(Chains *c, int node, int parent) noexcept nogil:
     c.a.nodes[node].nparents += 1
 
 
-cdef inline int c_unit(int cell, int kind) noexcept nogil:
-    """SE's house kinds 0 box, 1 row, 2 column -> unit number (rows 0-8, cols 9-17, boxes
-    18-26)."""
-    if kind == 0:
-        return 18 + (cell // 27) * 3 + (cell % 9) // 3
-    if kind == 1:
-        return cell // 9
-    return 9 + cell % 9
-
-
 cdef int on_to_off(Chains *c, int p, bint y, int32_t *out) noexcept nogil:
     """SE's getOnToOff: the offs implied by node p (on), in SE's order; their count."""
     cdef const Geometry *g = c.b.g
@@ -183,7 +173,7 @@ cdef int on_to_off(Chains *c, int p, bint y, int32_t *out) noexcept nogil:
     added0 |= (<uint64_t>1) << (cell % 64) if cell < 64 else 0
     added1 |= (<uint64_t>1) << (cell - 64) if cell >= 64 else 0
     for kind in range(3):
-        u = c_unit(cell, kind)
+        u = ul_region(g, cell, kind)
         for k in range(9):
             other = g.units[u * 9 + k]
             if other == cell or not c.grid[other] & bit:
@@ -228,7 +218,7 @@ cdef int off_to_on(Chains *c, int p, bint y, bint x, const PSet *offs,
     if not x:
         return n
     for kind in range(3):
-        u = c_unit(cell, kind)
+        u = ul_region(g, cell, kind)
         found = -1
         for k in range(9):
             other = g.units[u * 9 + k]
@@ -726,7 +716,7 @@ cdef void region_chainings(Chains *c, MWork *w, int cell, int v, double base,
     cdef int32_t nodes[9]
     cdef uint64_t bit = (<uint64_t>1) << v
     for kind in range(3):
-        u = c_unit(cell, kind)
+        u = ul_region(g, cell, kind)
         count = 0
         for k in range(9):
             other = g.units[u * 9 + k]
@@ -818,10 +808,6 @@ cdef int adv_hint(Chains *c, const PSet *offs, int32_t *out, int nout, int cap,
     return nout
 
 
-cdef int adv_unit(int kind, int index) noexcept nogil:
-    return 18 + index if kind == 0 else (index if kind == 1 else 9 + index)
-
-
 cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexcept nogil:
     """SE's getAdvancedPotentials at level 1 (rules: Locking, HiddenSet(2), NakedSet(2),
     Fisherman(2)); the count of offs made into out."""
@@ -847,12 +833,12 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                 for v in range(9):
                     bit = (<uint64_t>1) << v
                     for i1 in range(9):
-                        u1 = adv_unit(t1, i1)
+                        u1 = unit_of_type(9, t1, i1)
                         pos1 = adv_positions(c, u1, v)
                         if popcount(pos1) < 2:
                             continue
                         for i2 in range(9):
-                            u2 = adv_unit(t2, i2)
+                            u2 = unit_of_type(9, t2, i2)
                             if not t.inter[u1 * 27 + u2] or pos1 & ~t.inter[u1 * 27 + u2]:
                                 continue
                             ncells = 0
@@ -876,7 +862,7 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
         elif rule == 1 or rule == 2:
             for kind in range(3):
                 for i in range(9):
-                    u1 = adv_unit(order[kind], i)
+                    u1 = unit_of_type(9, order[kind], i)
                     e = 0
                     for k in range(9):
                         if not b.value[g.units[u1 * 9 + k]]:
@@ -951,8 +937,8 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                     for v in range(9):
                         if b.placed[v] + 4 > 9:
                             continue
-                        p0 = adv_positions(c, adv_unit(base_kind, i1), v)
-                        p1 = adv_positions(c, adv_unit(base_kind, i2), v)
+                        p0 = adv_positions(c, unit_of_type(9, base_kind, i1), v)
+                        p1 = adv_positions(c, unit_of_type(9, base_kind, i2), v)
                         union_ = p0 | p1
                         if popcount(p0) < 2 or popcount(p1) < 2 or popcount(union_) != 2:
                             continue
@@ -961,7 +947,7 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                         for k in range(9):
                             if not (union_ >> k) & 1:
                                 continue
-                            u2 = adv_unit(cover_kind, k)
+                            u2 = unit_of_type(9, cover_kind, k)
                             for j in range(9):
                                 if j != i1 and j != i2:
                                     cell = g.units[u2 * 9 + j]
@@ -973,7 +959,7 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                             continue
                         npar = 0
                         for e in range(2):
-                            u1 = adv_unit(base_kind, i1 if e == 0 else i2)
+                            u1 = unit_of_type(9, base_kind, i1 if e == 0 else i2)
                             for k in range(9):
                                 cell = g.units[u1 * 9 + k]
                                 if (c.save[cell] & bit and not c.grid[cell] & bit
