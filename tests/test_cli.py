@@ -639,3 +639,27 @@ def test_generate_variant_lines(tmp_path, capsys):
     assert capsys.readouterr().out.startswith(".Shape~6x6.")
     assert main(["generate", "--variant", "x", "--size", "5", "--seed", "2"]) == 0
     assert ".NoBoxes" in capsys.readouterr().out
+
+
+def test_canon_and_dedupe_commands(tmp_path, capsys):
+    import fastsudoku as fs
+
+    lines = [P, fs.isomorph(P, seed=1), fs.isomorph(P, seed=2).replace(".", "0")]
+    other = "1" + "." * 80
+    f = tmp_path / "c.txt"
+    f.write_text("\n".join([*lines, other, "11" + "." * 79, "x" * 81]) + "\n")
+    assert main(["canon", str(f)]) == 65
+    out, err = capsys.readouterr()
+    got = out.splitlines()
+    assert got[0] == got[1] == fs.canonical(P) and got[2] == fs.canonical(P).replace(".", "0")
+    assert got[3] == "." * 80 + "1"
+    assert got[4].startswith("error: value 1 repeats in row 1") and got[5].startswith("error:")
+    assert f"{f}:5:" in err and f"{f}:6:" in err
+    assert main(["canon", "--form", "maxlex", "--threads", "2", str(f)]) == 65
+    assert capsys.readouterr().out.splitlines()[3] == "9" + "." * 80
+    assert main(["dedupe", str(f)]) == 65
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [P, other] and "kept 2 of 4 puzzles" in err
+    assert main(["dedupe", "--canonical", str(f)]) == 65
+    assert capsys.readouterr().out.splitlines() == [fs.canonical(P), "." * 80 + "1"]
+    assert main(["canon", "--form", "smallest", str(f)]) == 2

@@ -117,3 +117,30 @@ def test_local_cluster_rates_as_rate_many(client):
     assert np.array_equal(hardest, local.hardest)
     assert np.isfinite(se).sum() >= 30
     assert len(client.scheduler_info()["workers"]) == 2
+
+
+def test_local_cluster_canonicalizes_as_canonical_many(client):
+    from fastsudoku.dask import canonical_many_dask, unique_classes_dask
+
+    lines = dataset("puzzles2_17_clue")[:40]
+    arr = _array(lines)
+    copies = np.array(
+        [
+            list(fs.Transform.random((3, 3), k).apply_values(bytes(row)))
+            for k, row in enumerate(arr)
+        ],
+        dtype=np.uint8,
+    )
+    both = np.concatenate([arr, copies])
+    both[5, :2] = 4  # repeated givens
+    canonical, status = dask.compute(*canonical_many_dask(da.from_array(both, chunks=(16, 81))))
+    local = fs.canonical_many(both, threads=1)
+    assert np.array_equal(canonical, local.canonical) and np.array_equal(status, local.status)
+    assert status[5] == fs.INVALID and (np.delete(status, 5) == fs.SOLVED).all()
+    classes = unique_classes_dask(da.from_array(both, chunks=(16, 81)))
+    want = fs.unique_classes(both)
+    assert np.array_equal(classes.classes, want.classes)
+    assert np.array_equal(classes.representatives, want.representatives)
+    assert classes.classes[5] == -1
+    assert all(classes.classes[40 + k] == classes.classes[k] for k in range(40) if k != 5)
+    assert len(client.scheduler_info()["workers"]) == 2

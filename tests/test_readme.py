@@ -41,6 +41,7 @@ def test_readme_examples():
         "fastsudoku.localjudge",
         "fastsudoku._generate",
         "fastsudoku._rate",
+        "fastsudoku._canon",
         "fastsudoku.variants",
     ],
 )

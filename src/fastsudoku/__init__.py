@@ -20,6 +20,17 @@ from ._api import (
     solve,
 )
 from ._batch import BatchResult, count_many, solve_many
+from ._canon import (
+    CanonicalManyResult,
+    Classes,
+    Transform,
+    canonical,
+    canonical_many,
+    canonical_transform,
+    equivalent,
+    isomorph,
+    unique_classes,
+)
 from ._cover import (
     CoverResult,
     count_exact_covers,
@@ -78,6 +89,15 @@ __all__ = [
     "steps",
     "hint",
     "Step",
+    "canonical",
+    "canonical_transform",
+    "canonical_many",
+    "CanonicalManyResult",
+    "equivalent",
+    "isomorph",
+    "unique_classes",
+    "Classes",
+    "Transform",
     "ring_weights",
     "TargetResult",
     "exact_cover",

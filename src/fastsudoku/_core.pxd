@@ -19,6 +19,9 @@
 #   _core_batch.pxi         services on the contract: batches, the 81-character fast path,
 #   _core_generate.pxi        generation,
 #   _core_target.pxi          target Sudoku (branch and bound on the bitmask engine)
+#   _core_logic.pxi           the logical solver and Sudoku Explainer rating,
+#   _core_chains.pxi          its chains,
+#   _core_canon.pxi           canonical forms (minlex, maxlex) and their transformations
 #
 # Layout of a search for a grid of side N = r*c (box of r rows and c columns):
 #

@@ -208,6 +208,22 @@ def _logic_rate(
     values: bytes, r: int, c: int, candidates: Optional[List[int]] = ...
 ) -> Tuple[int, int, int, int, List[int], int]: ...
 def _logic_solves(values: bytes, r: int, c: int, allowed: int) -> bool: ...
+def _canonical(
+    values: bytes, r: int, c: int, form: int, budget: int
+) -> Optional[Tuple[bytes, bool, bytes, bytes, bytes, int]]: ...
+def _canonical_rows(
+    rows: npt.NDArray[np.uint8],
+    r: int,
+    c: int,
+    form: int,
+    budget: int,
+    start: int,
+    stop: int,
+    out: npt.NDArray[np.uint8],
+    status: npt.NDArray[np.int8],
+    halt: npt.NDArray[np.int64],
+    interruptible: bool = ...,
+) -> None: ...
 def _logic_rate_rows(
     rows: npt.NDArray[np.uint8],
     r: int,

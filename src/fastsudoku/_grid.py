@@ -26,7 +26,7 @@ import unicodedata
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from . import _line81
-from ._errors import ConflictError, InvalidValueError, ParseError, ShapeError
+from ._errors import ConflictError, InvalidValueError, ParseError, ShapeError, SudokuError
 from ._options import MAX_SIDE, alphabet_option, box_option, shown
 from ._symbols import (
     ALNUM,
@@ -165,12 +165,18 @@ def _parse_line(
 
 
 def _substitute(text: str, positions: List[int], symbols: str, origin: str) -> Render:
-    """Render by writing each cell's symbol in place of the input's character."""
+    """Render by writing each cell's symbol in place of the input's character (an empty
+    cell keeps the input's character where that cell was empty, and takes the input's
+    first empty character, else '.', where it had a value)."""
+    empty = next((text[pos] for pos in positions if text[pos] not in symbols), ".")
 
     def render(values: bytes) -> Any:
         out = list(text)
         for pos, v in zip(positions, values):
-            out[pos] = symbols[v - 1] if v else out[pos]
+            if v:
+                out[pos] = symbols[v - 1]
+            elif out[pos] in symbols:
+                out[pos] = empty
         s = "".join(out)
         return s.encode("ascii") if origin == "bytes" else s
 
@@ -591,6 +597,25 @@ def parse(puzzle: Any, box: Optional[Sequence[int]] = None, alphabet: Optional[s
         f"cannot read a puzzle from {type(puzzle).__name__}: pass a str, bytes, "
         "a list of rows or a NumPy array"
     )
+
+
+def parse_batch(
+    puzzles: Any, box: Optional[Sequence[int]], alphabet: Optional[str]
+) -> Tuple[List[Optional[Grid]], Optional[Tuple[int, int]]]:
+    """Each puzzle of a batch parsed, None where it cannot be read or has another box shape
+    than the first readable one (whose shape comes second, None if there is none)."""
+    grids: List[Optional[Grid]] = []
+    shape: Optional[Tuple[int, int]] = None
+    for p in puzzles:
+        try:
+            grid = parse(p, box, alphabet)
+        except (SudokuError, TypeError, ValueError):
+            grids.append(None)
+            continue
+        if shape is None:
+            shape = (grid.r, grid.c)
+        grids.append(grid if (grid.r, grid.c) == shape else None)
+    return grids, shape
 
 
 # ----------------------------------------------------------------------------------------

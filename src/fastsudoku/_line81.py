@@ -39,10 +39,14 @@ def values(text: str) -> Optional[bytes]:
 
 def text(cells: bytes, like: Optional[str] = None) -> str:
     """A line of 81 cell values; the empty cells of a partial grid keep the characters of
-    the line `like` (the puzzle it came from), else '.'."""
+    the line `like` (the puzzle it came from) where that line is empty too, and take its
+    first empty character (else '.') where it had a value."""
     if 0 in cells:
+        if like is None:
+            return "".join("." if not v else DIGITS[v - 1] for v in cells)
+        empty = next((ch for ch in like if ch not in DIGITS), ".")
         return "".join(
-            (like[k] if like is not None else ".") if not v else DIGITS[v - 1]
+            (like[k] if like[k] not in DIGITS else empty) if not v else DIGITS[v - 1]
             for k, v in enumerate(cells)
         )
     return cells.translate(_TO_DIGITS).decode("ascii")

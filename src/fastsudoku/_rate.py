@@ -45,6 +45,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from . import _core
 from ._api import _grid
+from ._canon import Transform
 from ._errors import ParseError
 from ._status import Status
 
@@ -363,31 +364,10 @@ def hint(
     return found[0] if found else None
 
 
-def _group_order(groups: int, size: int, rng: random.Random) -> List[int]:
-    """0..groups*size-1 with the groups shuffled and each group shuffled inside."""
-    order: List[int] = []
-    for group in rng.sample(range(groups), groups):
-        inside = list(range(group * size, group * size + size))
-        rng.shuffle(inside)
-        order.extend(inside)
-    return order
-
-
 def _isomorphic(values: bytes, r: int, c: int, rng: random.Random) -> bytes:
     """A random isomorphic copy: values relabelled (empty cells stay empty), rows within
     bands, bands, columns within stacks, stacks, and a transposition for square boxes."""
-    n = r * c
-    relabel = list(range(1, n + 1))
-    rng.shuffle(relabel)
-    rows, cols = _group_order(c, r, rng), _group_order(r, c, rng)
-    transpose = r == c and rng.random() < 0.5
-    out = bytearray(n * n)
-    for i in range(n):
-        for j in range(n):
-            a, b = (cols[j], rows[i]) if transpose else (rows[i], cols[j])
-            v = values[a * n + b]
-            out[i * n + j] = relabel[v - 1] if v else 0
-    return bytes(out)
+    return Transform.random((r, c), rng).apply_values(values)
 
 
 def effort(values: bytes, r: int, c: int, copies: int = EFFORT_COPIES) -> Tuple[float, float]:

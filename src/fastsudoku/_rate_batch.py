@@ -9,15 +9,13 @@ puzzle gets a status and the batch goes on.
 
 from __future__ import annotations
 
-import threading
-from typing import Any, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
 from . import _core, _threads
 from ._batch import _rows, solve_many
-from ._errors import SudokuError
-from ._grid import parse
+from ._grid import parse_batch
 from ._options import box_option, count_value
 from ._status import INVALID, SOLVED
 from ._symbols import check_alphabet
@@ -49,17 +47,8 @@ def _string_rows(
 ) -> Tuple[np.ndarray, int, int, np.ndarray]:
     """(uint8 rows, r, c, readable mask) of puzzle strings of one shape (the shape of the
     first readable one; the others are unreadable here, as in solve_many)."""
-    values: List[Optional[bytes]] = []
-    shape: Optional[Tuple[int, int]] = None
-    for p in puzzles:
-        try:
-            grid = parse(p, box, alphabet)
-        except (SudokuError, TypeError, ValueError):
-            values.append(None)
-            continue
-        if shape is None:
-            shape = (grid.r, grid.c)
-        values.append(grid.values if (grid.r, grid.c) == shape else None)
+    grids, shape = parse_batch(puzzles, box, alphabet)
+    values = [g.values if g is not None else None for g in grids]
     r, c = shape if shape is not None else (3, 3)
     ncells = (r * c) ** 2
     rows = np.zeros((len(values), ncells), dtype=np.uint8)
@@ -107,24 +96,12 @@ def rate_many(
     todo = np.flatnonzero((status == SOLVED) & ok)
     picked = np.ascontiguousarray(rows[todo])
     part = np.zeros((len(todo), 5), dtype=np.int16)
-    halt = _threads.new_halt()
-    lock = threading.Lock()
-    state = {"next": 0}
 
-    def work(check: bool) -> None:
-        while not halt[0]:
-            with lock:
-                start = state["next"]
-                state["next"] = start + _CHUNK
-            if start >= len(todo):
-                return
-            stop = min(start + _CHUNK, len(todo))
-            _core._logic_rate_rows(picked, r, c, start, stop, part, halt)
+    def run(start: int, stop: int, halt: np.ndarray, check: bool) -> None:
+        _core._logic_rate_rows(picked, r, c, start, stop, part, halt)
 
     if len(todo):
-        _threads.share(
-            work, _threads.thread_count(threads, (len(todo) + _CHUNK - 1) // _CHUNK), halt
-        )
+        _threads.share_rows(len(todo), _CHUNK, threads, run)
         out[todo] = part
     rated = (status == SOLVED) & ok & (out[:, 4] == 0)
     nine = r == 3 and c == 3

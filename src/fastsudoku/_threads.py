@@ -120,3 +120,29 @@ def _pool(helpers: int) -> ThreadPoolExecutor:
             if old is not None:
                 old.shutdown(wait=False)
         return _POOL
+
+
+def share_rows(
+    count: int,
+    chunk: int,
+    threads: int,
+    run: Callable[[int, int, np.ndarray, bool], None],
+) -> None:
+    """Rows 0..count-1 in chunks taken from a shared counter by ``threads`` threads (as
+    :func:`share`): ``run(start, stop, halt, check)`` does rows start..stop-1, ``halt`` the
+    call's stop flag, ``check`` whether that thread looks for Ctrl-C."""
+    halt = new_halt()
+    lock = threading.Lock()
+    taken = [0]
+
+    def work(check: bool) -> None:
+        while not halt[0]:
+            with lock:
+                start = taken[0]
+                taken[0] = start + chunk
+            if start >= count:
+                return
+            run(start, min(start + chunk, count), halt, check)
+
+    if count:
+        share(work, thread_count(threads, (count + chunk - 1) // chunk), halt)

@@ -14,12 +14,13 @@ blocks (threads, processes, or the workers of a ``distributed`` cluster).
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ._api import Engine
 from ._batch import _solve_variants, solve_many
+from ._canon import Classes, canonical_many
 from ._options import engine_option, search_options
 from ._rate_batch import rate_many
 
@@ -30,7 +31,13 @@ except ImportError as _missing:  # pragma: no cover - exercised without the extr
     # a public one as in the module's types but missing at run time.)
     raise ImportError("fastsudoku.dask needs Dask: pip install 'fastsudoku[dask]'") from _missing
 
-__all__ = ["rate_many_dask", "solve_many_dask", "solve_variants_dask"]
+__all__ = [
+    "canonical_many_dask",
+    "rate_many_dask",
+    "solve_many_dask",
+    "solve_variants_dask",
+    "unique_classes_dask",
+]
 
 
 def _row_blocks(puzzles: Any) -> Any:
@@ -183,3 +190,82 @@ def rate_many_dask(
         packed[:, 3],
         packed[:, 4].astype(np.int16),
     )
+
+
+def _canonical_block(
+    block: np.ndarray, box: Optional[Sequence[int]], form: str, budget: Optional[int]
+) -> np.ndarray:
+    """One block of rows -> the canonical values with the status appended."""
+    found = canonical_many(
+        np.ascontiguousarray(block), box=box, form=form, threads=1, budget=budget
+    )
+    out = np.empty((len(block), block.shape[1] + 1), dtype=np.int16)
+    out[:, :-1] = found.canonical
+    out[:, -1] = found.status
+    return out
+
+
+def canonical_many_dask(
+    puzzles: Any,
+    *,
+    box: Optional[Sequence[int]] = None,
+    form: str = "minlex",
+    budget: Optional[int] = None,
+) -> Tuple[Any, Any]:
+    """Lazy (canonical, status) Dask arrays for a (count, N*N) Dask array of puzzles: each
+    block of rows is one :func:`fastsudoku.canonical_many` call (one thread; Dask spreads
+    the blocks); ``canonical`` uint8 (count, N*N), ``status`` int8, as ``canonical_many``'s.
+
+    >>> import dask.array as da, numpy as np
+    >>> from fastsudoku.dask import canonical_many_dask
+    >>> puzzles = da.from_array(np.array([[0, 0, 0, 1] + [0] * 12, [2] + [0] * 15]), chunks=(1, 16))
+    >>> canonical, status = canonical_many_dask(puzzles)
+    >>> canonical.compute().tolist() == [[0] * 15 + [1]] * 2, status.compute().tolist()
+    (True, [0, 0])
+    """
+    packed = _canonical_packed(puzzles, box, form, budget)
+    width = packed.shape[1] - 1
+    return packed[:, :width].astype(np.uint8), packed[:, width].astype(np.int8)
+
+
+def _canonical_packed(
+    puzzles: Any, box: Optional[Sequence[int]], form: str, budget: Optional[int]
+) -> Any:
+    """The canonical values with the status appended, a lazy int16 Dask array."""
+    puzzles = _row_blocks(puzzles)
+    width = puzzles.shape[1]
+    return puzzles.map_blocks(
+        _canonical_block,
+        box,
+        form,
+        budget,
+        dtype=np.int16,
+        chunks=(puzzles.chunks[0], (width + 1,)),
+    )
+
+
+def unique_classes_dask(
+    puzzles: Any, *, box: Optional[Sequence[int]] = None, budget: Optional[int] = None
+) -> Classes:
+    """:func:`fastsudoku.unique_classes` of a (count, N*N) Dask array: the canonical forms
+    computed block by block wherever Dask runs them, the classes numbered here (in input
+    order, the first puzzle of each class its representative).  Returns the computed
+    :class:`~fastsudoku.Classes`.
+
+    >>> import dask.array as da, numpy as np
+    >>> from fastsudoku.dask import unique_classes_dask
+    >>> puzzles = da.from_array(np.array([[0, 0, 0, 1] + [0] * 12, [2] + [0] * 15]), chunks=(1, 16))
+    >>> unique_classes_dask(puzzles).classes.tolist()
+    [0, 0]
+    """
+    packed = _canonical_packed(puzzles, box, "minlex", budget).compute()
+    values, codes = packed[:, :-1].astype(np.uint8), packed[:, -1].astype(np.int8)
+    classes = np.full(len(codes), -1, dtype=np.int64)
+    seen: Dict[bytes, int] = {}
+    reps: List[int] = []
+    for i in np.flatnonzero(codes == 0):
+        k = seen.setdefault(values[i].tobytes(), len(reps))
+        if k == len(reps):
+            reps.append(int(i))
+        classes[i] = k
+    return Classes(np.array(reps, dtype=np.int64), classes, codes)

@@ -39,7 +39,7 @@ import os
 import sys
 from typing import Callable, Dict, List, NamedTuple, NoReturn, Optional
 
-from . import generate, judge, solve, target
+from . import canon, generate, judge, solve, target
 from .errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_OTHER, EXIT_USAGE, fail
 
 __all__ = ["main", "COMMANDS", "Command"]
@@ -85,6 +85,14 @@ COMMANDS: Dict[str, Command] = {
         "tier, techniques and search effort of each puzzle",
         generate.add_rate_arguments,
         generate.run_rate,
+    ),
+    "canon": Command(
+        "the canonical (minlex) form of each puzzle", canon.add_canon_arguments, canon.run_canon
+    ),
+    "dedupe": Command(
+        "keep one puzzle of each equivalence class",
+        canon.add_dedupe_arguments,
+        canon.run_dedupe,
     ),
     "gen-tests": Command(
         "write N.in / N.out test files for a judge problem",
