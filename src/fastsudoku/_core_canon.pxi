@@ -38,6 +38,7 @@ cdef enum:
     CN_INF = 0xFF        # a best position not known yet
     CN_NONE = 0xFF       # intro_row of a value not seen yet
     CN_CHECK = 4095      # nodes between checks for Ctrl-C and the budget
+    CN_RESOLVE = 6       # orders of new values resolved at once (more: they wait)
 
     CN_MINLEX = 0        # the forms
     CN_MAXLEX = 1
@@ -81,7 +82,8 @@ ctypedef struct Canon:
     CnState scratch
     CnState beststate
     uint8_t rowempty[2][64]
-    int64_t nodes, budget
+    int64_t nodes, budget, walks
+    int resolve             # resolve new values now when their orders are at most this
     int stop
     int found
 
@@ -216,18 +218,49 @@ cdef inline int cn_compare(Canon *C, int idx, uint8_t key) noexcept nogil:
     return 0
 
 
-cdef void cn_refine(Canon *C, CnState *s, int k, int R, uint8_t *out) noexcept nogil:
-    """Place source row R as target row k, row by row (no value in it is pending): sort the
-    tied columns and stacks by key and split the ties; out = the row's keys."""
+cdef inline int cn_bcmp(const uint8_t *a, const uint8_t *b, int size) noexcept nogil:
+    """memcmp for the few bytes of a stack or a row (a loop beats the library call)."""
+    cdef int i
+    for i in range(size):
+        if a[i] != b[i]:
+            return -1 if a[i] < b[i] else 1
+    return 0
+
+
+cdef inline void cn_move(uint8_t *dst, const uint8_t *src, int size) noexcept nogil:
+    cdef int i
+    for i in range(size):
+        dst[i] = src[i]
+
+
+cdef void cn_refine(Canon *C, CnState *s, int t, int k, int R, uint8_t *out,
+                    bint commit) noexcept nogil:
+    """Source row R of grid t as target row k, row by row (no value in it is pending): sort
+    the tied columns and stacks by key and split the ties; out = the row's keys.  With
+    commit, the state takes the new order, ties and labels; without, it is left as it is
+    (the row is only looked at)."""
     cdef int n = C.n, c = C.c, r = C.r
-    cdef const uint8_t *row = C.g[s.t] + R * n
+    cdef const uint8_t *row = C.g[t] + R * n
     cdef uint8_t key[64]
     cdef uint8_t seq[64]
     cdef uint8_t tmpc[64]
     cdef uint8_t tmps[64]
     cdef uint8_t tmpf[64]
+    cdef uint8_t lp2c[64]
+    cdef uint8_t lcs[65]
+    cdef uint8_t lss[65]
+    cdef uint8_t *p2c = s.pos2col
+    cdef uint8_t *cs = s.cstart
+    cdef uint8_t *ss = s.sstart
     cdef int x, v, p, e, i, j, cnt, slot
     cdef uint8_t kx
+    if not commit:
+        cn_move(lp2c, s.pos2col, n)
+        cn_move(lcs, s.cstart, n + 1)
+        cn_move(lss, s.sstart, r + 1)
+        p2c = lp2c
+        cs = lcs
+        ss = lss
     for x in range(n):
         v = row[x]
         if C.patmode == 1:
@@ -238,66 +271,69 @@ cdef void cn_refine(Canon *C, CnState *s, int k, int R, uint8_t *out) noexcept n
     p = 0
     while p < n:
         e = p + 1
-        while not s.cstart[e]:
+        while not cs[e]:
             e += 1
         if e - p > 1:
             for i in range(p + 1, e):
-                x = s.pos2col[i]
+                x = p2c[i]
                 kx = key[x]
                 j = i
-                while j > p and key[s.pos2col[j - 1]] > kx:
-                    s.pos2col[j] = s.pos2col[j - 1]
+                while j > p and key[p2c[j - 1]] > kx:
+                    p2c[j] = p2c[j - 1]
                     j -= 1
-                s.pos2col[j] = <uint8_t>x
+                p2c[j] = <uint8_t>x
             for i in range(p + 1, e):
-                if key[s.pos2col[i]] != key[s.pos2col[i - 1]]:
-                    s.cstart[i] = 1
+                if key[p2c[i]] != key[p2c[i - 1]]:
+                    cs[i] = 1
         p = e
     for p in range(n):
-        seq[p] = key[s.pos2col[p]]
+        seq[p] = key[p2c[p]]
     # Within each group: stacks by their keys.
     slot = 0
     while slot < r:
         e = slot + 1
-        while not s.sstart[e]:
+        while not ss[e]:
             e += 1
         if e - slot > 1:
             for i in range(slot + 1, e):
-                memcpy(tmpc, s.pos2col + i * c, c)
-                memcpy(tmps, seq + i * c, c)
-                memcpy(tmpf, s.cstart + i * c, c)
+                cn_move(tmpc, p2c + i * c, c)
+                cn_move(tmps, seq + i * c, c)
+                cn_move(tmpf, cs + i * c, c)
                 j = i
-                while j > slot and memcmp(seq + (j - 1) * c, tmps, c) > 0:
-                    memcpy(s.pos2col + j * c, s.pos2col + (j - 1) * c, c)
-                    memcpy(seq + j * c, seq + (j - 1) * c, c)
-                    memcpy(s.cstart + j * c, s.cstart + (j - 1) * c, c)
+                while j > slot and cn_bcmp(seq + (j - 1) * c, tmps, c) > 0:
+                    cn_move(p2c + j * c, p2c + (j - 1) * c, c)
+                    cn_move(seq + j * c, seq + (j - 1) * c, c)
+                    cn_move(cs + j * c, cs + (j - 1) * c, c)
                     j -= 1
-                memcpy(s.pos2col + j * c, tmpc, c)
-                memcpy(seq + j * c, tmps, c)
-                memcpy(s.cstart + j * c, tmpf, c)
+                cn_move(p2c + j * c, tmpc, c)
+                cn_move(seq + j * c, tmps, c)
+                cn_move(cs + j * c, tmpf, c)
             for i in range(slot + 1, e):
-                if memcmp(seq + (i - 1) * c, seq + i * c, c) != 0:
-                    s.sstart[i] = 1
+                if cn_bcmp(seq + (i - 1) * c, seq + i * c, c) != 0:
+                    ss[i] = 1
         slot = e
     # The keys, and the labels of the values that show first here.
     cnt = s.base[k]
     for p in range(n):
-        x = s.pos2col[p]
-        s.col2pos[x] = p
+        x = p2c[p]
         if seq[p] == CN_NEW:
             cnt += 1
             out[p] = <uint8_t>cnt
-            v = row[x]
-            s.intro_row[v] = k
-            s.intro_col[v] = x
-            slot = p // c
-            if s.cstart[p] and s.cstart[p + 1] and s.sstart[slot] and s.sstart[slot + 1]:
-                s.label[v] = <uint8_t>cnt
-            else:
-                s.label[v] = 0
+            if commit:
+                v = row[x]
+                s.intro_row[v] = k
+                s.intro_col[v] = x
+                slot = p // c
+                if cs[p] and cs[p + 1] and ss[slot] and ss[slot + 1]:
+                    s.label[v] = <uint8_t>cnt
+                else:
+                    s.label[v] = 0
         else:
             out[p] = seq[p]
-    s.base[k + 1] = <uint8_t>cnt
+        if commit:
+            s.col2pos[x] = p
+    if commit:
+        s.base[k + 1] = <uint8_t>cnt
 
 
 cdef inline bint cn_pending_row(Canon *C, CnState *s, const uint8_t *row) noexcept nogil:
@@ -355,6 +391,7 @@ cdef int cn_walk(Canon *C, int d, int k, int p) noexcept nogil:
     if p == 0:
         s.base[k + 1] = s.base[k]
     while p < n:
+        C.walks += 1
         if cn_tick(C) < 0:
             return -1
         slot = p // c
@@ -485,6 +522,92 @@ cdef int cn_walk(Canon *C, int d, int k, int p) noexcept nogil:
     return cn_dfs(C, d, k + 1)
 
 
+cdef int cn_orders(Canon *C, CnState *s, int k) noexcept nogil:
+    """How many orders the values row k showed first in tied columns (or tied stacks) can
+    take (capped at 1000): the branches resolving them now would make."""
+    cdef int n = C.n, c = C.c, r = C.r, p, e, m, f, total = 1, slot, v
+    p = 0
+    while p < n:
+        e = p + 1
+        while not s.cstart[e]:
+            e += 1
+        v = C.g[s.t][s.rowsrc[k] * n + s.pos2col[p]]
+        if e - p > 1 and v and s.intro_row[v] == k:
+            for m in range(2, e - p + 1):
+                total *= m
+        if total > 1000:
+            return 1001
+        p = e
+    slot = 0
+    while slot < r:
+        e = slot + 1
+        while not s.sstart[e]:
+            e += 1
+        if e - slot > 1:
+            f = 0
+            for p in range(slot * c, slot * c + c):
+                v = C.g[s.t][s.rowsrc[k] * n + s.pos2col[p]]
+                if v and s.intro_row[v] == k:
+                    f = 1
+            if f:
+                for m in range(2, e - slot + 1):
+                    total *= m
+                if total > 1000:
+                    return 1001
+        slot = e
+    return total
+
+
+cdef int cn_resolve(Canon *C, int d, int k) noexcept nogil:
+    """The values row k showed first in tied columns (or tied stacks) take their labels
+    now, each order a branch; then the rows after it.  Cheaper than letting them wait when
+    the orders are few: the rows after are then placed row by row, not position by
+    position."""
+    cdef CnState *s = &C.st[d]
+    cdef CnState *nx = &C.st[d + 1]
+    cdef int n = C.n, c = C.c, v, v0 = -1, q = n, slot, gs, ge, s2, a, b, qq
+    if cn_tick(C) < 0:
+        return -1
+    for v in range(1, n + 1):
+        if s.intro_row[v] == k and not s.label[v] and s.col2pos[s.intro_col[v]] < q:
+            q = s.col2pos[s.intro_col[v]]
+            v0 = v
+    if v0 < 0:
+        return cn_dfs(C, d, k + 1)
+    slot = q // c
+    gs = slot
+    while not s.sstart[gs]:
+        gs -= 1
+    ge = slot + 1
+    while not s.sstart[ge]:
+        ge += 1
+    if ge - gs > 1:
+        for s2 in range(gs, ge):
+            memcpy(nx, s, sizeof(CnState))
+            if s2 != gs:
+                cn_swap_slots(C, nx, gs, s2)
+            nx.sstart[gs + 1] = 1
+            if cn_resolve(C, d + 1, k) < 0:
+                return -1
+        return 0
+    a = q
+    while not s.cstart[a]:
+        a -= 1
+    b = q + 1
+    while not s.cstart[b]:
+        b += 1
+    for qq in range(a, b):
+        memcpy(nx, s, sizeof(CnState))
+        if qq != a:
+            cn_swap_pos(nx, a, qq)
+        nx.cstart[a + 1] = 1
+        v = C.g[nx.t][nx.rowsrc[k] * n + nx.pos2col[a]]
+        nx.label[v] = <uint8_t>(nx.base[k] + 1 + cn_before(C, nx, k, a))
+        if cn_resolve(C, d + 1, k) < 0:
+            return -1
+    return 0
+
+
 cdef int cn_tail(Canon *C, CnState *s, int k) noexcept nogil:
     """Every row left is empty: the rest of the string is empty keys."""
     cdef int n = C.n, r = C.r, idx, kk, R, b
@@ -518,7 +641,8 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
     cdef int16_t *cands = C.cands + k * 2 * n
     cdef uint8_t *rows = C.rowbuf + k * 2 * n * n
     cdef uint64_t empty_bands, empty_rows_bands
-    cdef bint pend
+    cdef uint8_t pend[128]
+    cdef bint empty
     if cn_tick(C) < 0:
         return -1
     if k == n:
@@ -579,48 +703,59 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
                     empty_bands = 1
             cands[nc] = <int16_t>(t * 64 + R)
             nc += 1
-    # Rows placed row by row: the least of their rows is followed.
+    # Rows placed row by row: the least of their rows is followed.  An empty row is all
+    # empty keys (the least row under minlex) and changes no tie.
     best_i = -1
     for i in range(nc):
         t = cands[i] // 64
         R = cands[i] % 64
-        if cn_pending_row(C, s, C.g[t] + R * n):
-            continue
-        memcpy(&C.scratch, s, sizeof(CnState))
-        C.scratch.t = <uint8_t>t
-        cn_refine(C, &C.scratch, k, R, rows + i * n)
-        if best_i < 0 or memcmp(rows + i * n, rows + best_i * n, n) < 0:
+        if C.rowempty[t][R]:
+            pend[i] = 0
+            memset(rows + i * n, C.ekey, n)
+        else:
+            pend[i] = cn_pending_row(C, s, C.g[t] + R * n)
+            if pend[i] or C.ekey == 0 and best_i >= 0 and C.rowempty[cands[best_i] // 64][
+                    cands[best_i] % 64]:
+                continue
+            cn_refine(C, s, t, k, R, rows + i * n, False)
+        if best_i < 0 or cn_bcmp(rows + i * n, rows + best_i * n, n) < 0:
             best_i = i
     if best_i >= 0:
-        b = memcmp(rows + best_i * n, C.best + k * n, n)
+        b = cn_bcmp(rows + best_i * n, C.best + k * n, n)
         if b < 0:
             C.nleaves = 0
             memcpy(C.best + k * n, rows + best_i * n, n)
             memset(C.best + (k + 1) * n, CN_INF, n * n - (k + 1) * n)
         if b <= 0:
+            empty = C.rowempty[cands[best_i] // 64][cands[best_i] % 64]
             for i in range(nc):
-                if cands[i] < 0:
-                    continue
                 t = cands[i] // 64
                 R = cands[i] % 64
-                if cn_pending_row(C, s, C.g[t] + R * n):
+                if pend[i] or C.rowempty[t][R] != empty:
                     continue
-                if memcmp(rows + i * n, C.best + k * n, n) != 0:
+                if not empty and cn_bcmp(rows + i * n, C.best + k * n, n) != 0:
                     continue
                 memcpy(nx, s, sizeof(CnState))
                 nx.t = <uint8_t>t
                 cn_take_row(C, nx, k, R)
-                cn_refine(C, nx, k, R, rows + i * n)
-                if cn_dfs(C, d + 1, k + 1) < 0:
+                if empty:
+                    nx.base[k + 1] = nx.base[k]
+                    if cn_dfs(C, d + 1, k + 1) < 0:
+                        return -1
+                    continue
+                cn_refine(C, nx, t, k, R, rows + i * n, True)
+                if (C.patmode != 1 and nx.base[k + 1] > nx.base[k]
+                        and cn_orders(C, nx, k) <= C.resolve):
+                    if cn_resolve(C, d + 1, k) < 0:
+                        return -1
+                elif cn_dfs(C, d + 1, k + 1) < 0:
                     return -1
     # Rows with pending values: position by position.
     for i in range(nc):
-        if cands[i] < 0:
+        if not pend[i]:
             continue
         t = cands[i] // 64
         R = cands[i] % 64
-        if not cn_pending_row(C, s, C.g[t] + R * n):
-            continue
         memcpy(nx, s, sizeof(CnState))
         nx.t = <uint8_t>t
         cn_take_row(C, nx, k, R)
@@ -680,6 +815,8 @@ cdef int canon_run(Canon *C, const Geometry *geo, const uint8_t *values, int for
                     C.rowempty[t][i] = 0
                     break
     C.nodes = 0
+    C.walks = 0
+    C.resolve = CN_RESOLVE
     C.budget = budget
     full = 1
     for i in range(n * n):
@@ -786,7 +923,7 @@ def _canonical(bytes values, int r, int c, int form, int64_t budget):
             canon_raise(rc)
         rows = bytes([C.beststate.rowsrc[i] for i in range(n)])
         cols = bytes([C.beststate.pos2col[i] for i in range(n)])
-        return out, bool(C.beststate.t), rows, cols, digits, C.nodes
+        return out, bool(C.beststate.t), rows, cols, digits, C.nodes, C.walks
     finally:
         canon_free(&C)
 
