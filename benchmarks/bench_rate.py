@@ -8,8 +8,10 @@ it on a quiet machine, it is one thread).  Per band of SE's ER: puzzles, how man
 ER exactly (and EP, ED), our median, SE's median and their ratio; then rate_many with 1 and
 2 threads on the whole sample.
 
-    bash benchmarks/peers/se/build.sh SE_SOURCES /tmp/se_built
-    python benchmarks/bench_rate.py --se /tmp/se_built [--every 10] [--repeat 3]
+    python benchmarks/bench_rate.py --se SE_BUILT [--every 10] [--repeat 3]
+
+SE_BUILT: a directory with SukakuExplainer's compiled classes in classes/ and the RateMany
+harness (benchmarks/peers/se/RateMany.java) compiled against them in harness/.
 
 Without --se, the ratings and times of SE are read from --se-tsv files (the harness's
 output: puzzle, ER, EP, ED, technique, ms).
@@ -93,7 +95,7 @@ def ours(puzzle: str, repeat: int) -> tuple:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--se", help="directory built by benchmarks/peers/se/build.sh")
+    ap.add_argument("--se", help="directory with SE's classes/ and the harness/")
     ap.add_argument("--se-tsv", nargs="*", default=[], help="stored harness output instead")
     ap.add_argument("--every", type=int, default=10, help="every k-th puzzle of each set")
     ap.add_argument("--repeat", type=int, default=3)

@@ -706,6 +706,11 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
     # Rows placed row by row: the least of their rows is followed.  An empty row is all
     # empty keys (the least row under minlex) and changes no tie.
     best_i = -1
+    if C.ekey == 0:
+        for i in range(nc):
+            if C.rowempty[cands[i] // 64][cands[i] % 64]:
+                best_i = i
+                break
     for i in range(nc):
         t = cands[i] // 64
         R = cands[i] % 64

@@ -3,7 +3,7 @@
 // (Grid, Solver, Settings, SolvingTechnique) and contains none of SE's code.
 //
 // Usage:
-//   java -cp OUT/classes:OUT/harness RateMany [options] FILE [FILE...]   (build.sh makes OUT)
+//   java -cp OUT/classes:OUT/harness RateMany [options] FILE [FILE...]
 // Options:
 //   --limit=SEC         per-puzzle wall-time limit (default 0 = none). On timeout the
 //                       rating thread is stopped and the line is marked TIMEOUT.
