@@ -17,6 +17,7 @@ Writes benchmarks/results/bench_canon.csv.
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import subprocess
 import sys
@@ -135,7 +136,7 @@ def main() -> None:
     ):
         lines = read_lines_full(HARD / file)
         arr = values(lines)
-        n = int(round(arr.shape[1] ** 0.5))
+        n = math.isqrt(arr.shape[1])
         if n == 16:
             grids = values([fs.solve(p) for p in lines])
         else:
