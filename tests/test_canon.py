@@ -3,8 +3,12 @@ invariance under random isomorphs, the published minlex 17-clue list, class coun
 transformations, batches, errors and the CLI."""
 
 import itertools
+import os
 import pickle
 import random
+import signal
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -394,3 +398,25 @@ def test_rater_isomorphs_come_from_the_transform():
     a = _isomorphic(p, 3, 3, random.Random(8))
     b = fs.Transform.random((3, 3), random.Random(8)).apply_values(p)
     assert a == b and _core._canonical(a, 3, 3, False, 10**6)[0] == p
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT delivery to this process")
+@pytest.mark.usefixtures("sigint")
+@pytest.mark.parametrize("batch", [False, True])
+def test_ctrl_c_stops_a_long_canonicalization(batch):
+    # A 36x36 solution grid runs past any budget we give it here: only Ctrl-C ends it.
+    n = 36
+    grid = fs.solve(values_list([0] * (n * n), n), box=(6, 6))
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            if batch:
+                fs.canonical_many(np.array([flat(grid)], dtype=np.uint8), budget=10**12)
+            else:
+                fs.canonical(grid, box=(6, 6), budget=10**12)
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - start < 5.0
+    assert fs.canonical("1" + "." * 80) == "." * 80 + "1"
