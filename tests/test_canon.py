@@ -123,6 +123,10 @@ def values_list(values, n):
     return [list(values[i * n : (i + 1) * n]) for i in range(n)]
 
 
+def text(values):
+    return "".join(str(v) if v else "." for v in values)
+
+
 def flat(rows):
     return [v for row in rows for v in row]
 
@@ -365,6 +369,8 @@ def test_canonical_many_statuses_threads_and_forms():
     assert found.status.tolist() == [fs.SOLVED] * 10 + [fs.INVALID, fs.INVALID]
     assert found.canonical[:10] == [fs.canonical(s, form="maxlex") for s in lines[:10]]
     assert found.canonical[10] is None
+    assert found.values.shape == (12, 81) and not found.values[10:].any()
+    assert [fs.canonical(text(v), form="maxlex") for v in found.values[:3]] == found.canonical[:3]
     wide = fs.canonical_many(np.zeros((3, 16, 16), dtype=np.int64))
     assert wide.canonical.shape == (3, 256)
 

@@ -21,6 +21,7 @@ from ._api import (
 )
 from ._batch import BatchResult, count_many, solve_many
 from ._canon import (
+    CANONICAL_FORMS,
     CanonicalManyResult,
     Classes,
     Transform,
@@ -90,6 +91,7 @@ __all__ = [
     "hint",
     "Step",
     "canonical",
+    "CANONICAL_FORMS",
     "canonical_transform",
     "canonical_many",
     "CanonicalManyResult",

@@ -56,12 +56,12 @@ __all__ = [
     "CanonicalManyResult",
     "unique_classes",
     "Classes",
-    "FORMS",
+    "CANONICAL_FORMS",
     "BUDGET",
 ]
 
 #: The canonical forms: ``minlex`` (the default), ``maxlex`` and ``patminlex``.
-FORMS = ("minlex", "maxlex", "patminlex")
+CANONICAL_FORMS = FORMS = ("minlex", "maxlex", "patminlex")
 #: Search steps one puzzle may take before SearchLimitError (about 2-5 s of CPU; the
 #: published 9x9 to 36x36 puzzles and grids up to 25x25 take well under 1%).
 BUDGET = 20_000_000
@@ -371,11 +371,14 @@ class CanonicalManyResult(NamedTuple):
     puzzle that cannot be read or whose givens repeat in a unit, ``NODE_LIMIT`` past the
     budget; ``canonical``: for an array input, a uint8 array (count, N*N) of the canonical
     values (rows of zeros where the status is not SOLVED); for a sequence of puzzles, a list
-    of the canonical forms in each puzzle's own form (None where not SOLVED).
+    of the canonical forms in each puzzle's own form (None where not SOLVED); ``values``:
+    the canonical values as a uint8 array (count, N*N) in both cases (equal rows, equal
+    classes, whatever the puzzles' forms).
     """
 
     status: np.ndarray
     canonical: Union[np.ndarray, List[Any]]
+    values: np.ndarray
 
 
 def _canonical_rows(
@@ -457,12 +460,12 @@ def canonical_many(
     """
     status, values, grids = _batch(puzzles, box, alphabet, form, threads, budget)
     if grids is None:
-        return CanonicalManyResult(status, values)
+        return CanonicalManyResult(status, values, values)
     forms: List[Any] = [
         g.render(values[i].tobytes()) if g is not None and status[i] == SOLVED else None
         for i, g in enumerate(grids)
     ]
-    return CanonicalManyResult(status, forms)
+    return CanonicalManyResult(status, forms, values)
 
 
 class Classes(NamedTuple):

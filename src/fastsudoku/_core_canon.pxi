@@ -233,12 +233,13 @@ cdef inline void cn_move(uint8_t *dst, const uint8_t *src, int size) noexcept no
         dst[i] = src[i]
 
 
-cdef void cn_refine(Canon *C, CnState *s, int t, int k, int R, uint8_t *out,
-                    bint commit) noexcept nogil:
+cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, uint8_t *out,
+                    bint commit, const uint8_t *bound) noexcept nogil:
     """Source row R of grid t as target row k, row by row (no value in it is pending): sort
     the tied columns and stacks by key and split the ties; out = the row's keys.  With
     commit, the state takes the new order, ties and labels; without, it is left as it is
-    (the row is only looked at)."""
+    (the row is only looked at), and with a bound (a row, or NULL) it stops as soon as the
+    row is known to be greater than it (True: out is then incomplete)."""
     cdef int n = C.n, c = C.c, r = C.r
     cdef const uint8_t *row = C.g[t] + R * n
     cdef uint8_t key[64]
@@ -253,6 +254,7 @@ cdef void cn_refine(Canon *C, CnState *s, int t, int k, int R, uint8_t *out,
     cdef uint8_t *cs = s.cstart
     cdef uint8_t *ss = s.sstart
     cdef int x, v, p, e, i, j, cnt, slot
+    cdef bint below
     cdef uint8_t kx
     if not commit:
         cn_move(lp2c, s.pos2col, n)
@@ -288,7 +290,10 @@ cdef void cn_refine(Canon *C, CnState *s, int t, int k, int R, uint8_t *out,
         p = e
     for p in range(n):
         seq[p] = key[p2c[p]]
-    # Within each group: stacks by their keys.
+    # Within each group: stacks by their keys; then the group's keys, the labels of the
+    # values that show first there, and the comparison with the bound.
+    cnt = s.base[k]
+    below = bound == NULL
     slot = 0
     while slot < r:
         e = slot + 1
@@ -311,29 +316,32 @@ cdef void cn_refine(Canon *C, CnState *s, int t, int k, int R, uint8_t *out,
             for i in range(slot + 1, e):
                 if cn_bcmp(seq + (i - 1) * c, seq + i * c, c) != 0:
                     ss[i] = 1
-        slot = e
-    # The keys, and the labels of the values that show first here.
-    cnt = s.base[k]
-    for p in range(n):
-        x = p2c[p]
-        if seq[p] == CN_NEW:
-            cnt += 1
-            out[p] = <uint8_t>cnt
+        for p in range(slot * c, e * c):
+            x = p2c[p]
+            if seq[p] == CN_NEW:
+                cnt += 1
+                out[p] = <uint8_t>cnt
+                if commit:
+                    v = row[x]
+                    s.intro_row[v] = k
+                    s.intro_col[v] = x
+                    i = p // c
+                    if cs[p] and cs[p + 1] and ss[i] and ss[i + 1]:
+                        s.label[v] = <uint8_t>cnt
+                    else:
+                        s.label[v] = 0
+            else:
+                out[p] = seq[p]
             if commit:
-                v = row[x]
-                s.intro_row[v] = k
-                s.intro_col[v] = x
-                slot = p // c
-                if cs[p] and cs[p + 1] and ss[slot] and ss[slot + 1]:
-                    s.label[v] = <uint8_t>cnt
-                else:
-                    s.label[v] = 0
-        else:
-            out[p] = seq[p]
-        if commit:
-            s.col2pos[x] = p
+                s.col2pos[x] = p
+            elif not below:
+                if out[p] > bound[p]:
+                    return True
+                below = out[p] < bound[p]
+        slot = e
     if commit:
         s.base[k + 1] = <uint8_t>cnt
+    return False
 
 
 cdef inline bint cn_pending_row(Canon *C, CnState *s, const uint8_t *row) noexcept nogil:
@@ -642,6 +650,7 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
     cdef uint8_t *rows = C.rowbuf + k * 2 * n * n
     cdef uint64_t empty_bands, empty_rows_bands
     cdef uint8_t pend[128]
+    cdef uint8_t worse[128]
     cdef bint empty
     if cn_tick(C) < 0:
         return -1
@@ -719,10 +728,14 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
             memset(rows + i * n, C.ekey, n)
         else:
             pend[i] = cn_pending_row(C, s, C.g[t] + R * n)
+            worse[i] = 1
             if pend[i] or C.ekey == 0 and best_i >= 0 and C.rowempty[cands[best_i] // 64][
                     cands[best_i] % 64]:
                 continue
-            cn_refine(C, s, t, k, R, rows + i * n, False)
+            if cn_refine(C, s, t, k, R, rows + i * n, False,
+                         rows + best_i * n if best_i >= 0 else C.best + k * n):
+                continue
+            worse[i] = 0
         if best_i < 0 or cn_bcmp(rows + i * n, rows + best_i * n, n) < 0:
             best_i = i
     if best_i >= 0:
@@ -736,7 +749,7 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
             for i in range(nc):
                 t = cands[i] // 64
                 R = cands[i] % 64
-                if pend[i] or C.rowempty[t][R] != empty:
+                if pend[i] or C.rowempty[t][R] != empty or not empty and worse[i]:
                     continue
                 if not empty and cn_bcmp(rows + i * n, C.best + k * n, n) != 0:
                     continue
@@ -748,7 +761,7 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
                     if cn_dfs(C, d + 1, k + 1) < 0:
                         return -1
                     continue
-                cn_refine(C, nx, t, k, R, rows + i * n, True)
+                cn_refine(C, nx, t, k, R, rows + i * n, True, NULL)
                 if (C.patmode != 1 and nx.base[k + 1] > nx.base[k]
                         and cn_orders(C, nx, k) <= C.resolve):
                     if cn_resolve(C, d + 1, k) < 0:
@@ -798,14 +811,26 @@ cdef int canon_run(Canon *C, const Geometry *geo, const uint8_t *values, int for
     C.beststate the placement.  CN_OK, CN_INVALID (a value above n, or a value that repeats
     in a unit), CN_STOPPED
     (Ctrl-C or the batch's stop flag) or CN_BUDGET (more than `budget` nodes)."""
-    cdef int n = C.n, r = C.r, c = C.c, i, j, t, full
-    cdef int where[3]
+    cdef int n = C.n, r = C.r, c = C.c, i, j, t, full, v, b
+    cdef uint64_t seen[192]
+    cdef uint64_t bit
     cdef CnState *s
-    for i in range(n * n):
-        if values[i] > n:
-            return CN_INVALID
-    if find_conflict(geo, values, where) >= 0:
-        return CN_INVALID
+    # A value above n, or one that repeats in a row, column or box (one pass, masks).
+    memset(seen, 0, sizeof(seen))
+    for i in range(n):
+        for j in range(n):
+            v = values[i * n + j]
+            if v == 0:
+                continue
+            if v > n:
+                return CN_INVALID
+            bit = (<uint64_t>1) << (v - 1)
+            b = (i // r) * r + j // c
+            if (seen[i] | seen[64 + j] | seen[128 + b]) & bit:
+                return CN_INVALID
+            seen[i] |= bit
+            seen[64 + j] |= bit
+            seen[128 + b] |= bit
     C.ntrans = 2 if r == c and n > 1 else 1
     C.g[0] = values
     for i in range(n):

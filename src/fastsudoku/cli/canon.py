@@ -12,9 +12,7 @@ from typing import Iterator, List, Optional, Set, TextIO, Tuple, Union
 
 import fastsudoku
 
-from .. import SudokuError, formats
-from .._canon import FORMS, _batch
-from .._status import SOLVED
+from .. import CANONICAL_FORMS, SOLVED, SudokuError, formats
 from .errors import EXIT_DATAERR, EXIT_OK, report
 from .reading import add_box, add_file, located, progress, text_of, with_input
 
@@ -35,7 +33,7 @@ def add_canon_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument(
         "--form",
         default="minlex",
-        choices=FORMS,
+        choices=CANONICAL_FORMS,
         help="minlex (least string, empty cells as 0; the default), maxlex (greatest) or "
         "patminlex (least pattern of givens first: the 17-clue list's form)",
     )
@@ -69,16 +67,16 @@ def _chunks(args: argparse.Namespace, stream: TextIO, form: str) -> Iterator[Can
         if not chunk:
             return
         texts = [t for _, t in chunk if isinstance(t, str)]
-        status, values, grids = _batch(texts, args.box, args.alphabet, form, args.threads, None)
+        found = fastsudoku.canonical_many(
+            texts, box=args.box, alphabet=args.alphabet, form=form, threads=args.threads
+        )
         k = 0
         for line, text in chunk:
             if not isinstance(text, str):
                 yield line, "", None, b"", text
                 continue
-            grid = grids[k] if grids is not None else None
-            if status[k] == SOLVED and grid is not None:
-                found = values[k].tobytes()
-                yield line, text, grid.render(found), found, None
+            if found.status[k] == SOLVED:
+                yield line, text, found.canonical[k], found.values[k].tobytes(), None
             else:
                 # Not canonicalized: the one-puzzle call names why (where, which value).
                 try:
