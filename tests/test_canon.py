@@ -155,6 +155,9 @@ def test_seventeen_clue_list_minlex_and_one_puzzle_a_class():
         listed = "".join(str(v) if v else "." for v in arr[i])
         mine = "".join(str(v) if v else "." for v in found.canonical[i])
         assert fs.equivalent(listed, mine).apply(listed) == mine
+    # Each form is a valid grid and its own canonical form.
+    again = fs.canonical_many(found.canonical, threads=2)
+    assert (again.status == fs.SOLVED).all() and np.array_equal(again.canonical, found.canonical)
     classes = fs.unique_classes(arr, threads=2)
     assert len(classes.representatives) == len(lines)
     assert classes.classes.tolist() == list(range(len(lines)))

@@ -268,7 +268,9 @@ cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, uint8_t *out,
         if C.patmode == 1:
             key[x] = 0 if v == 0 else 1
         else:
-            key[x] = C.ekey if v == 0 else (s.label[v] if s.label[v] else CN_NEW)
+            # (a value first shown in this row before a walk handed the row over is new)
+            key[x] = C.ekey if v == 0 else (
+                s.label[v] if s.label[v] and s.intro_row[v] != k else CN_NEW)
     # Within each cell: columns by key.
     p = 0
     while p < n:
@@ -355,6 +357,17 @@ cdef inline bint cn_pending_row(Canon *C, CnState *s, const uint8_t *row) noexce
     return False
 
 
+cdef inline bint cn_pending_from(Canon *C, CnState *s, const uint8_t *row, int p) noexcept nogil:
+    """Does a value of an earlier row still wait for its label at positions p.. of this
+    row (a value shows once in a row, so one first shown here before p is not met)?"""
+    cdef int q, v
+    for q in range(p, C.n):
+        v = row[s.pos2col[q]]
+        if v and not s.label[v] and s.intro_row[v] != CN_NONE:
+            return True
+    return False
+
+
 cdef void cn_leaf(Canon *C, CnState *s) noexcept nogil:
     """A complete placement: labels still pending follow their columns' order."""
     cdef int v
@@ -395,6 +408,7 @@ cdef int cn_walk(Canon *C, int d, int k, int p) noexcept nogil:
     cdef bint stackchoice, several
     cdef uint8_t cpos[64]
     cdef int ckey[64]
+    cdef uint8_t keys[64]
     cdef uint8_t value
     if p == 0:
         s.base[k + 1] = s.base[k]
@@ -402,6 +416,14 @@ cdef int cn_walk(Canon *C, int d, int k, int p) noexcept nogil:
         C.walks += 1
         if cn_tick(C) < 0:
             return -1
+        if not cn_pending_from(C, s, row, p):
+            # No value waits in the rest of the row: it is placed row by row from here (the
+            # positions before p are already in key order; the refinement keeps them).
+            cn_refine(C, s, s.t, k, s.rowsrc[k], keys, True, NULL)
+            for i in range(p, n):
+                if cn_compare(C, k * n + i, keys[i]):
+                    return 0
+            return cn_next_row(C, d, k)
         slot = p // c
         stackchoice = (p % c == 0) and not s.sstart[slot + 1]
         ncand = 0
@@ -527,7 +549,7 @@ cdef int cn_walk(Canon *C, int d, int k, int p) noexcept nogil:
                 if cn_walk(C, d + 1, k, p + 1) < 0:
                     return -1
         return 0
-    return cn_dfs(C, d, k + 1)
+    return cn_next_row(C, d, k)
 
 
 cdef int cn_orders(Canon *C, CnState *s, int k) noexcept nogil:
@@ -614,6 +636,15 @@ cdef int cn_resolve(Canon *C, int d, int k) noexcept nogil:
         if cn_resolve(C, d + 1, k) < 0:
             return -1
     return 0
+
+
+cdef int cn_next_row(Canon *C, int d, int k) noexcept nogil:
+    """After target row k is placed (state C.st[d]): its new values' few orders resolved
+    at once, or the rows after it."""
+    cdef CnState *s = &C.st[d]
+    if C.patmode != 1 and s.base[k + 1] > s.base[k] and cn_orders(C, s, k) <= C.resolve:
+        return cn_resolve(C, d, k)
+    return cn_dfs(C, d, k + 1)
 
 
 cdef int cn_tail(Canon *C, CnState *s, int k) noexcept nogil:
@@ -762,11 +793,7 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
                         return -1
                     continue
                 cn_refine(C, nx, t, k, R, rows + i * n, True, NULL)
-                if (C.patmode != 1 and nx.base[k + 1] > nx.base[k]
-                        and cn_orders(C, nx, k) <= C.resolve):
-                    if cn_resolve(C, d + 1, k) < 0:
-                        return -1
-                elif cn_dfs(C, d + 1, k + 1) < 0:
+                if cn_next_row(C, d + 1, k) < 0:
                     return -1
     # Rows with pending values: position by position.
     for i in range(nc):
