@@ -38,7 +38,7 @@ cdef enum:
     CN_INF = 0xFF        # a best position not known yet
     CN_NONE = 0xFF       # intro_row of a value not seen yet
     CN_CHECK = 4095      # nodes between checks for Ctrl-C and the budget
-    CN_RESOLVE = 6       # orders of new values resolved at once (more: they wait)
+    CN_RESOLVE = 24       # orders of new values resolved at once (more: they wait)
 
     CN_MINLEX = 0        # the forms
     CN_MAXLEX = 1
