@@ -253,7 +253,7 @@ cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, uint8_t *out,
     cdef uint8_t *p2c = s.pos2col
     cdef uint8_t *cs = s.cstart
     cdef uint8_t *ss = s.sstart
-    cdef int x, v, p, e, i, j, cnt, slot
+    cdef int x, v, p, e, i, j, q, cnt, slot
     cdef bint below
     cdef uint8_t kx
     if not commit:
@@ -271,29 +271,9 @@ cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, uint8_t *out,
             # (a value first shown in this row before a walk handed the row over is new)
             key[x] = C.ekey if v == 0 else (
                 s.label[v] if s.label[v] and s.intro_row[v] != k else CN_NEW)
-    # Within each cell: columns by key.
-    p = 0
-    while p < n:
-        e = p + 1
-        while not cs[e]:
-            e += 1
-        if e - p > 1:
-            for i in range(p + 1, e):
-                x = p2c[i]
-                kx = key[x]
-                j = i
-                while j > p and key[p2c[j - 1]] > kx:
-                    p2c[j] = p2c[j - 1]
-                    j -= 1
-                p2c[j] = <uint8_t>x
-            for i in range(p + 1, e):
-                if key[p2c[i]] != key[p2c[i - 1]]:
-                    cs[i] = 1
-        p = e
-    for p in range(n):
-        seq[p] = key[p2c[p]]
-    # Within each group: stacks by their keys; then the group's keys, the labels of the
-    # values that show first there, and the comparison with the bound.
+    # Group by group (a row known to be greater than the bound stops there): within each
+    # cell of its stacks, columns by key; then its stacks by their keys; then its keys, the
+    # labels of the values that show first there, and the comparison with the bound.
     cnt = s.base[k]
     below = bound == NULL
     slot = 0
@@ -301,6 +281,26 @@ cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, uint8_t *out,
         e = slot + 1
         while not ss[e]:
             e += 1
+        p = slot * c
+        while p < e * c:
+            q = p + 1
+            while not cs[q]:
+                q += 1
+            if q - p > 1:
+                for i in range(p + 1, q):
+                    x = p2c[i]
+                    kx = key[x]
+                    j = i
+                    while j > p and key[p2c[j - 1]] > kx:
+                        p2c[j] = p2c[j - 1]
+                        j -= 1
+                    p2c[j] = <uint8_t>x
+                for i in range(p + 1, q):
+                    if key[p2c[i]] != key[p2c[i - 1]]:
+                        cs[i] = 1
+            p = q
+        for p in range(slot * c, e * c):
+            seq[p] = key[p2c[p]]
         if e - slot > 1:
             for i in range(slot + 1, e):
                 cn_move(tmpc, p2c + i * c, c)
