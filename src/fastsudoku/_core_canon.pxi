@@ -82,7 +82,8 @@ ctypedef struct Canon:
     CnState scratch
     CnState beststate
     uint8_t rowempty[2][64]
-    int64_t nodes, budget, walks
+    int64_t nodes, budget   # search steps (dfs, resolve and walk steps), and their cap
+    int64_t walks           # of them, steps of rows placed position by position
     int resolve             # resolve new values now when their orders are at most this
     int stop
     int found
@@ -832,8 +833,7 @@ cdef int canon_pass(Canon *C, const uint8_t *values, int ekey, int patmode) noex
     return C.stop
 
 
-cdef int canon_run(Canon *C, const Geometry *geo, const uint8_t *values, int form,
-                   int64_t budget) noexcept nogil:
+cdef int canon_run(Canon *C, const uint8_t *values, int form, int64_t budget) noexcept nogil:
     """Canonicalize one grid (C allocated for its shape): C.best holds the keys and
     C.beststate the placement.  CN_OK, CN_INVALID (a value above n, or a value that repeats
     in a unit), CN_STOPPED
@@ -953,10 +953,11 @@ cdef int canon_raise(int rc) except -1:
 
 
 def _canonical(bytes values, int r, int c, int form, int64_t budget):
-    """(canonical values, transposed, rows, cols, digits): the canonical grid and the
-    transformation that makes it: output[i][j] = digits[source[rows[i]][cols[j]]], source
-    the grid or (transposed) its transpose.  None for a grid whose givens repeat in a unit;
-    RuntimeError('budget') past `budget` nodes; KeyboardInterrupt on Ctrl-C."""
+    """(canonical values, transposed, rows, cols, digits, search steps, steps of rows placed
+    position by position): the canonical grid and the transformation that makes it:
+    output[i][j] = digits[source[rows[i]][cols[j]]], source the grid or (transposed) its
+    transpose.  None for a grid whose givens repeat in a unit; RuntimeError('budget') past
+    `budget` steps; KeyboardInterrupt on Ctrl-C."""
     cdef const Geometry *geo = geometry_for(r, c)
     cdef const uint8_t *p = _checked_values(values, geo)
     cdef Canon C
@@ -969,7 +970,7 @@ def _canonical(bytes values, int r, int c, int form, int64_t budget):
     with nogil:
         rc = canon_alloc(&C, r, c)
         if rc == CN_OK:
-            rc = canon_run(&C, geo, p, form, budget)
+            rc = canon_run(&C, p, form, budget)
         if rc == CN_OK:
             canon_output(&C, form, outp)
             canon_digits(&C, form, digp)
@@ -1008,7 +1009,7 @@ def _canonical_rows(const uint8_t[:, ::1] rows, int r, int c, int form, int64_t 
             for i in range(start, stop):
                 if fs_load(mine.stop):
                     break
-                rc = canon_run(&C, geo, &rows[i, 0], form, budget)
+                rc = canon_run(&C, &rows[i, 0], form, budget)
                 if rc == CN_OK:
                     canon_output(&C, form, &out[i, 0])
                     status[i] = 0
