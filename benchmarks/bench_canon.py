@@ -72,6 +72,21 @@ def peer(path: str, lines: list, repeat: int) -> tuple:
     return len(lines) / statistics.median(times), out
 
 
+def result(name: str, form: str, count: int, threads: int, rate: float, done: int) -> dict:
+    """One CSV row: ours; the peer's columns empty until it is measured on the set."""
+    return {
+        "set": name,
+        "form": form,
+        "puzzles": count,
+        "threads": threads,
+        "ours_per_s": rate,
+        "done": done,
+        "peer_per_s": "",
+        "peer_over_ours": "",
+        "agree": "",
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--peer", default=None)
@@ -94,17 +109,7 @@ def main() -> None:
         forms = ("minlex", "patminlex") if not name.startswith("grids") else ("minlex",)
         for form in forms:
             rate, canon, done = ours(arr, form, 1, args.repeat)
-            row = {
-                "set": name,
-                "form": form,
-                "puzzles": len(lines),
-                "threads": 1,
-                "ours_per_s": rate,
-                "done": done,
-                "peer_per_s": "",
-                "peer_over_ours": "",
-                "agree": "",
-            }
+            row = result(name, form, len(lines), 1, rate, done)
             peer_form = "patminlex" if not name.startswith("grids") else "minlex"
             if args.peer and form == peer_form:
                 limit = args.peer_grids if name.startswith("grids") else len(lines)
@@ -117,19 +122,7 @@ def main() -> None:
             rows.append(row)
             print(row, flush=True)
     rate, _, done = ours(values(seventeen), "minlex", 2, args.repeat)
-    rows.append(
-        {
-            "set": "17_clue",
-            "form": "minlex",
-            "puzzles": len(seventeen),
-            "threads": 2,
-            "ours_per_s": rate,
-            "done": done,
-            "peer_per_s": "",
-            "peer_over_ours": "",
-            "agree": "",
-        }
-    )
+    rows.append(result("17_clue", "minlex", len(seventeen), 2, rate, done))
     print(rows[-1], flush=True)
     # Larger sides: the published puzzles, and grids (the 16x16 puzzles' solutions; for
     # 25x25 and up, random equivalents of one solved empty grid; 36x36 grids run past the
@@ -156,19 +149,7 @@ def main() -> None:
             )
         for label, batch in ((name, arr), (f"{n}x{n}_grids", grids)):
             rate, _, done = ours(batch, "minlex", 1, 1 if n >= 36 else args.repeat)
-            rows.append(
-                {
-                    "set": label,
-                    "form": "minlex",
-                    "puzzles": len(batch),
-                    "threads": 1,
-                    "ours_per_s": rate,
-                    "done": done,
-                    "peer_per_s": "",
-                    "peer_over_ours": "",
-                    "agree": "",
-                }
-            )
+            rows.append(result(label, "minlex", len(batch), 1, rate, done))
             print(rows[-1], flush=True)
     print(machine())
     write_rows(HERE / "results" / "bench_canon.csv", rows)

@@ -212,12 +212,12 @@ def _all_grids(r, c):
     def fill(i):
         if i == n * n:
             out.append(list(g))
-            return
-        for v in range(1, n + 1):
-            if _fits(g, i, v, r, c):
-                g[i] = v
-                fill(i + 1)
-        g[i] = 0
+        else:
+            for v in range(1, n + 1):
+                if _fits(g, i, v, r, c):
+                    g[i] = v
+                    fill(i + 1)
+            g[i] = 0
 
     fill(0)
     return out

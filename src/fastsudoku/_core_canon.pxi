@@ -86,7 +86,6 @@ ctypedef struct Canon:
     int64_t walks           # of them, steps of rows placed position by position
     int resolve             # resolve new values now when their orders are at most this
     int stop
-    int found
 
 
 cdef int canon_alloc(Canon *C, int r, int c) noexcept nogil:
@@ -378,7 +377,6 @@ cdef void cn_leaf(Canon *C, CnState *s) noexcept nogil:
             s.label[v] = <uint8_t>(s.base[s.intro_row[v]] + 1
                                    + cn_before(C, s, s.intro_row[v], s.col2pos[s.intro_col[v]]))
     memcpy(&C.beststate, s, sizeof(CnState))
-    C.found = 1
     if C.patmode == 1:
         # patminlex: every placement of the least pattern so far, for the second pass.
         if C.nleaves == C.capleaves:
@@ -828,7 +826,6 @@ cdef int canon_pass(Canon *C, const uint8_t *values, int ekey, int patmode) noex
     s.sstart[r] = 1
     memset(s.intro_row, CN_NONE, sizeof(s.intro_row))
     C.stop = 0
-    C.found = 0
     cn_dfs(C, 0, 0)
     return C.stop
 
