@@ -22,6 +22,7 @@
 #   _core_logic.pxi           the logical solver and Sudoku Explainer rating,
 #   _core_chains.pxi          its chains,
 #   _core_canon.pxi           canonical forms (minlex, maxlex) and their transformations
+#   _core_canon9.pxi          the minlex form of a full 9x9 grid, by its top band, from a table
 #
 # Layout of a search for a grid of side N = r*c (box of r rows and c columns):
 #

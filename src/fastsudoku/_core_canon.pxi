@@ -86,6 +86,7 @@ ctypedef struct Canon:
     int64_t walks           # of them, steps of rows placed position by position
     int resolve             # resolve new values now when their orders are at most this
     int stop
+    bint general            # no shortcut by shape (the 9x9 grid table): the tests compare
 
 
 cdef int canon_alloc(Canon *C, int r, int c) noexcept nogil:
@@ -877,6 +878,8 @@ cdef int canon_run(Canon *C, const uint8_t *values, int form, int64_t budget) no
         if not values[i]:
             full = 0
             break
+    if full and r == 3 and c == 3 and not C.general:
+        return cn_grid9(C)
     if form == CN_PATMINLEX and not full:
         # The least pattern first, then the least string with that pattern (a full grid
         # has one pattern: its patminlex form is its minlex form).
@@ -949,12 +952,13 @@ cdef int canon_raise(int rc) except -1:
     return 0
 
 
-def _canonical(bytes values, int r, int c, int form, int64_t budget):
+def _canonical(bytes values, int r, int c, int form, int64_t budget, bint general=False):
     """(canonical values, transposed, rows, cols, digits, search steps, steps of rows placed
     position by position): the canonical grid and the transformation that makes it:
     output[i][j] = digits[source[rows[i]][cols[j]]], source the grid or (transposed) its
     transpose.  None for a grid whose givens repeat in a unit; RuntimeError('budget') past
-    `budget` steps; KeyboardInterrupt on Ctrl-C."""
+    `budget` steps; KeyboardInterrupt on Ctrl-C.  `general`: the general search even where a
+    shortcut by shape applies (a full 9x9 grid)."""
     cdef const Geometry *geo = geometry_for(r, c)
     cdef const uint8_t *p = _checked_values(values, geo)
     cdef Canon C
@@ -964,6 +968,7 @@ def _canonical(bytes values, int r, int c, int form, int64_t budget):
     cdef uint8_t *outp = <uint8_t *>PyBytes_AS_STRING(out)
     cdef uint8_t *digp = <uint8_t *>PyBytes_AS_STRING(digits)
     memset(&C, 0, sizeof(Canon))
+    C.general = general
     with nogil:
         rc = canon_alloc(&C, r, c)
         if rc == CN_OK:
