@@ -235,7 +235,7 @@ def test_9x9_grid_table_agrees_with_the_general_search():
         values = bytes(g)
         for form in (0, 1, 2):
             fast = _core._canonical(values, 3, 3, form, 10**9)
-            general = _core._canonical(values, 3, 3, form, 10**9, True)
+            general = _core._canonical(values, 3, 3, form, 10**9, 1)
             assert fast[0] == general[0], (text(g), form)
             out, transposed, rows, cols, digits = fast[:5]
             src = [values[j * 9 + i] for i in range(9) for j in range(9)] if transposed else values
@@ -244,6 +244,50 @@ def test_9x9_grid_table_agrees_with_the_general_search():
             )
         form = fs.canonical(text(g))
         assert form[:9] == "123456789" and fs.canonical(form) == form
+
+
+@pytest.mark.parametrize(
+    "box", [(2, 2), (1, 4), (4, 1), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4), (1, 6)]
+)
+def test_full_grid_search_agrees_with_the_general_search(box):
+    # Full grids up to 36x36 take their own search (path 2 forces it for 9x9 too); the
+    # general search (path 1) is the oracle, checked against brute force above.
+    r, c = box
+    n = r * c
+    rng = random.Random(n * 7 + r)
+    grids = [random_grid(r, c, rng) for _ in range(12)]
+    grids.append([((i % r) * c + i // r + j) % n + 1 for i in range(n) for j in range(n)])
+    for g in grids:
+        values = bytes(g)
+        want = _core._canonical(values, r, c, 0, 10**9, 1)[0]
+        for path in (0, 2):
+            out, transposed, rows, cols, digits = _core._canonical(values, r, c, 0, 10**9, path)[:5]
+            assert out == want, (box, text(g), path)
+            src = [values[j * n + i] for i in range(n) for j in range(n)] if transposed else values
+            got = bytes(digits[src[rows[i] * n + cols[j]]] for i in range(n) for j in range(n))
+            assert got == out
+
+
+@pytest.mark.parametrize("box", [(4, 4), (8, 2), (5, 3), (5, 5)])
+def test_large_full_grids_agree_with_the_general_search(box):
+    # The solver's grid of an empty puzzle (many automorphisms), the pattern grid, and a
+    # grid with a random first row, each under a random transformation.
+    r, c = box
+    n = r * c
+    rng = random.Random(n)
+    first = [[0] * n for _ in range(n)]
+    first[0] = rng.sample(range(1, n + 1), n)
+    grids = [
+        [v for row in fs.solve([[0] * n for _ in range(n)], box=box) for v in row],
+        [((i % r) * c + i // r + j) % n + 1 for i in range(n) for j in range(n)],
+        [v for row in fs.solve(first, box=box) for v in row],
+    ]
+    for k, g in enumerate(grids):
+        values = fs.Transform.random(box, k).apply_values(bytes(g))
+        assert (
+            _core._canonical(values, r, c, 0, 10**9)[0]
+            == _core._canonical(values, r, c, 0, 10**9, 1)[0]
+        )
 
 
 def _all_grids(r, c):

@@ -82,11 +82,14 @@ ctypedef struct Canon:
     CnState scratch
     CnState beststate
     uint8_t rowempty[2][64]
+    uint64_t rowbits[2][64]  # the values of each row (bit v - 1), of the grid and its transpose
     int64_t nodes, budget   # search steps (dfs, resolve and walk steps), and their cap
     int64_t walks           # of them, steps of rows placed position by position
     int resolve             # resolve new values now when their orders are at most this
     int stop
-    bint general            # no shortcut by shape (the 9x9 grid table): the tests compare
+    # full grids: 0 their own search (the 9x9 table for 9x9), 1 the general search, 2
+    # their own search without the table (the tests compare them)
+    int path
 
 
 cdef int canon_alloc(Canon *C, int r, int c) noexcept nogil:
@@ -234,9 +237,23 @@ cdef inline void cn_move(uint8_t *dst, const uint8_t *src, int size) noexcept no
         dst[i] = src[i]
 
 
-cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, uint8_t *out,
-                    bint commit, const uint8_t *bound) noexcept nogil:
-    """Source row R of grid t as target row k, row by row (no value in it is pending): sort
+cdef inline void cn_keytab(Canon *C, CnState *s, int k, uint8_t *tab) noexcept nogil:
+    """tab[v] = the sort key of value v (0: the empty cell) in target row k."""
+    cdef int v
+    if C.patmode == 1:
+        memset(tab + 1, 1, C.n)
+        tab[0] = 0
+        return
+    tab[0] = C.ekey
+    for v in range(1, C.n + 1):
+        # (a value first shown in this row before a walk handed the row over is new)
+        tab[v] = s.label[v] if s.label[v] and s.intro_row[v] != k else CN_NEW
+
+
+cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, const uint8_t *tab,
+                    uint8_t *out, bint commit, const uint8_t *bound) noexcept nogil:
+    """Source row R of grid t as target row k, row by row (no value in it is pending), tab
+    its keys by value (cn_keytab): sort
     the tied columns and stacks by key and split the ties; out = the row's keys.  With
     commit, the state takes the new order, ties and labels; without, it is left as it is
     (the row is only looked at), and with a bound (a row, or NULL) it stops as soon as the
@@ -258,20 +275,15 @@ cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, uint8_t *out,
     cdef bint below
     cdef uint8_t kx
     if not commit:
-        cn_move(lp2c, s.pos2col, n)
-        cn_move(lcs, s.cstart, n + 1)
-        cn_move(lss, s.sstart, r + 1)
+        # (whole arrays: fixed-size copies are a few vector moves)
+        memcpy(lp2c, s.pos2col, sizeof(lp2c))
+        memcpy(lcs, s.cstart, sizeof(lcs))
+        memcpy(lss, s.sstart, sizeof(lss))
         p2c = lp2c
         cs = lcs
         ss = lss
     for x in range(n):
-        v = row[x]
-        if C.patmode == 1:
-            key[x] = 0 if v == 0 else 1
-        else:
-            # (a value first shown in this row before a walk handed the row over is new)
-            key[x] = C.ekey if v == 0 else (
-                s.label[v] if s.label[v] and s.intro_row[v] != k else CN_NEW)
+        key[x] = tab[row[x]]
     # Group by group (a row known to be greater than the bound stops there): within each
     # cell of its stacks, columns by key; then its stacks by their keys; then its keys, the
     # labels of the values that show first there, and the comparison with the bound.
@@ -347,15 +359,17 @@ cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, uint8_t *out,
     return False
 
 
-cdef inline bint cn_pending_row(Canon *C, CnState *s, const uint8_t *row) noexcept nogil:
-    cdef int x, v
+cdef inline uint64_t cn_pending_mask(Canon *C, CnState *s) noexcept nogil:
+    """The values waiting for their labels (bit v - 1): a row holding one is placed
+    position by position."""
+    cdef int v
+    cdef uint64_t mask = 0
     if C.patmode == 1:
-        return False
-    for x in range(C.n):
-        v = row[x]
-        if v and not s.label[v] and s.intro_row[v] != CN_NONE:
-            return True
-    return False
+        return 0
+    for v in range(1, C.n + 1):
+        if not s.label[v] and s.intro_row[v] != CN_NONE:
+            mask |= (<uint64_t>1) << (v - 1)
+    return mask
 
 
 cdef inline bint cn_pending_from(Canon *C, CnState *s, const uint8_t *row, int p) noexcept nogil:
@@ -404,6 +418,7 @@ cdef int cn_walk(Canon *C, int d, int k, int p) noexcept nogil:
     cdef CnState *nx
     cdef int n = C.n, c = C.c
     cdef const uint8_t *row = C.g[s.t] + s.rowsrc[k] * n
+    cdef uint8_t tab[65]
     cdef int slot, e, ge, L, s2, i, j, x, v, m, ncand, ntied, cnt, q
     cdef bint stackchoice, several
     cdef uint8_t cpos[64]
@@ -419,7 +434,8 @@ cdef int cn_walk(Canon *C, int d, int k, int p) noexcept nogil:
         if not cn_pending_from(C, s, row, p):
             # No value waits in the rest of the row: it is placed row by row from here (the
             # positions before p are already in key order; the refinement keeps them).
-            cn_refine(C, s, s.t, k, s.rowsrc[k], keys, True, NULL)
+            cn_keytab(C, s, k, tab)
+            cn_refine(C, s, s.t, k, s.rowsrc[k], tab, keys, True, NULL)
             for i in range(p, n):
                 if cn_compare(C, k * n + i, keys[i]):
                     return 0
@@ -679,9 +695,10 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
     cdef int n = C.n, r = C.r, t, t0, t1, R, lo, hi, b, i, nc = 0, best_i, left
     cdef int16_t *cands = C.cands + k * 2 * n
     cdef uint8_t *rows = C.rowbuf + k * 2 * n * n
-    cdef uint64_t empty_bands, empty_rows_bands
+    cdef uint64_t empty_bands, empty_rows_bands, pending
     cdef uint8_t pend[128]
     cdef uint8_t worse[128]
+    cdef uint8_t tab[65]
     cdef bint empty
     if cn_tick(C) < 0:
         return -1
@@ -746,6 +763,8 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
     # Rows placed row by row: the least of their rows is followed.  An empty row is all
     # empty keys (the least row under minlex) and changes no tie.
     best_i = -1
+    pending = cn_pending_mask(C, s)
+    cn_keytab(C, s, k, tab)
     if C.ekey == 0:
         for i in range(nc):
             if C.rowempty[cands[i] // 64][cands[i] % 64]:
@@ -758,12 +777,12 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
             pend[i] = 0
             memset(rows + i * n, C.ekey, n)
         else:
-            pend[i] = cn_pending_row(C, s, C.g[t] + R * n)
+            pend[i] = (C.rowbits[t][R] & pending) != 0
             worse[i] = 1
             if pend[i] or C.ekey == 0 and best_i >= 0 and C.rowempty[cands[best_i] // 64][
                     cands[best_i] % 64]:
                 continue
-            if cn_refine(C, s, t, k, R, rows + i * n, False,
+            if cn_refine(C, s, t, k, R, tab, rows + i * n, False,
                          rows + best_i * n if best_i >= 0 else C.best + k * n):
                 continue
             worse[i] = 0
@@ -792,7 +811,7 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
                     if cn_dfs(C, d + 1, k + 1) < 0:
                         return -1
                     continue
-                cn_refine(C, nx, t, k, R, rows + i * n, True, NULL)
+                cn_refine(C, nx, t, k, R, tab, rows + i * n, True, NULL)
                 if cn_next_row(C, d + 1, k) < 0:
                     return -1
     # Rows with pending values: position by position.
@@ -862,13 +881,11 @@ cdef int canon_run(Canon *C, const uint8_t *values, int form, int64_t budget) no
         for j in range(n):
             C.gt[i * n + j] = values[j * n + i]
     C.g[1] = C.gt
-    for t in range(C.ntrans):
-        for i in range(n):
-            C.rowempty[t][i] = 1
-            for j in range(n):
-                if C.g[t][i * n + j]:
-                    C.rowempty[t][i] = 0
-                    break
+    for i in range(n):
+        C.rowbits[0][i] = seen[i]
+        C.rowbits[1][i] = seen[64 + i]
+        C.rowempty[0][i] = seen[i] == 0
+        C.rowempty[1][i] = seen[64 + i] == 0
     C.nodes = 0
     C.walks = 0
     C.resolve = CN_RESOLVE
@@ -878,8 +895,11 @@ cdef int canon_run(Canon *C, const uint8_t *values, int form, int64_t budget) no
         if not values[i]:
             full = 0
             break
-    if full and r == 3 and c == 3 and not C.general:
-        return cn_grid9(C)
+    if full and n > 1 and (C.path == 2 or C.path == 0 and n <= 36):
+        # A full grid: its own search (_core_canon9.pxi), by table for 9x9.  From 49x49 on,
+        # its branching over a stack's column orders (c!) costs more than the general
+        # search's ties (64x64 grids: past 20M steps where the general search takes 2-4M).
+        return cn_grid9(C) if r == 3 and c == 3 and C.path == 0 else cn_gridfull(C)
     if form == CN_PATMINLEX and not full:
         # The least pattern first, then the least string with that pattern (a full grid
         # has one pattern: its patminlex form is its minlex form).
@@ -952,13 +972,13 @@ cdef int canon_raise(int rc) except -1:
     return 0
 
 
-def _canonical(bytes values, int r, int c, int form, int64_t budget, bint general=False):
+def _canonical(bytes values, int r, int c, int form, int64_t budget, int path=0):
     """(canonical values, transposed, rows, cols, digits, search steps, steps of rows placed
     position by position): the canonical grid and the transformation that makes it:
     output[i][j] = digits[source[rows[i]][cols[j]]], source the grid or (transposed) its
     transpose.  None for a grid whose givens repeat in a unit; RuntimeError('budget') past
-    `budget` steps; KeyboardInterrupt on Ctrl-C.  `general`: the general search even where a
-    shortcut by shape applies (a full 9x9 grid)."""
+    `budget` steps; KeyboardInterrupt on Ctrl-C.  `path` (for the tests): a full grid's own
+    search (0), the general search (1), or a full grid's search without the 9x9 table (2)."""
     cdef const Geometry *geo = geometry_for(r, c)
     cdef const uint8_t *p = _checked_values(values, geo)
     cdef Canon C
@@ -968,7 +988,7 @@ def _canonical(bytes values, int r, int c, int form, int64_t budget, bint genera
     cdef uint8_t *outp = <uint8_t *>PyBytes_AS_STRING(out)
     cdef uint8_t *digp = <uint8_t *>PyBytes_AS_STRING(digits)
     memset(&C, 0, sizeof(Canon))
-    C.general = general
+    C.path = path
     with nogil:
         rc = canon_alloc(&C, r, c)
         if rc == CN_OK:

@@ -352,3 +352,242 @@ cdef int cn_grid9(Canon *C) noexcept nogil:
             C.best[i * 9 + j] = s.label[g[s.rowsrc[i] * 9 + cd.pi[j]]]
     C.nodes = ncands
     return CN_OK
+
+
+# The minlex form of a full grid of any other shape, the same way without the table: the
+# first row r1 fixes the labels, and for each second row r2 (a row of r1's band; any other
+# row when bands are one row) the least second row over the column orders is searched
+# place by place.  A place whose column is not known yet branches over the columns that
+# may come there (those of its target stack's source stack, or of any stack not placed
+# yet when the place opens a target stack); a column sigma shows that has no place yet
+# takes the least one it can (the next place of its target stack, or the first place of
+# the next target stack), which is forced.  The best second row is kept across all (r1,
+# r2), a branch making a greater place is cut, and the column orders reaching the least
+# row are kept (GfLeaf); each is completed by sorting the other rows, as for 9x9.
+
+ctypedef struct GfState:
+    uint8_t place[64]      # source column -> target place (0xFF: none yet)
+    uint8_t pi[64]         # target place -> source column (0xFF: none yet)
+    uint8_t target[64]     # source stack -> target stack (0xFF: none yet)
+    uint8_t source[64]     # target stack -> source stack
+    uint8_t fill[64]       # target stack -> places filled
+    int ntarget
+
+
+ctypedef struct GfLeaf:
+    uint8_t t, r1, r2
+    uint8_t pi[64]
+
+
+ctypedef struct GfSearch:
+    uint8_t best[64]       # the least second row so far (0xFF: not known)
+    GfLeaf *leaves
+    int nleaves, capleaves
+    uint8_t t, r1, r2
+    const uint8_t *sigma
+
+
+cdef int gf_dfs(Canon *C, GfSearch *G, GfState *S, int p) noexcept nogil:
+    """Places p.. of the second row; -1 once the search stops (C.stop)."""
+    cdef int n = C.n, c = C.c, col, q, T, St, x, lab
+    cdef GfState nx
+    cdef GfLeaf *grown
+    if cn_tick(C) < 0:
+        return -1
+    while p < n:
+        col = S.pi[p]
+        if col == 0xFF:
+            T = p // c
+            for x in range(n):
+                if S.place[x] != 0xFF:
+                    continue
+                St = x // c
+                if T < S.ntarget and St != S.source[T]:
+                    continue
+                if T >= S.ntarget and S.target[St] != 0xFF:
+                    continue
+                memcpy(&nx, S, sizeof(GfState))
+                if T >= nx.ntarget:
+                    nx.target[St] = <uint8_t>T
+                    nx.source[T] = <uint8_t>St
+                    nx.fill[T] = 0
+                    nx.ntarget = T + 1
+                nx.pi[p] = <uint8_t>x
+                nx.place[x] = <uint8_t>p
+                nx.fill[T] += 1
+                if gf_dfs(C, G, &nx, p) < 0:
+                    return -1
+            return 0
+        q = G.sigma[col]
+        if S.place[q] == 0xFF:
+            St = q // c
+            if S.target[St] == 0xFF:
+                T = S.ntarget
+                S.target[St] = <uint8_t>T
+                S.source[T] = <uint8_t>St
+                S.fill[T] = 0
+                S.ntarget += 1
+            T = S.target[St]
+            S.place[q] = <uint8_t>(T * c + S.fill[T])
+            S.pi[T * c + S.fill[T]] = <uint8_t>q
+            S.fill[T] += 1
+        lab = S.place[q]
+        if lab > G.best[p]:
+            return 0
+        if lab < G.best[p]:
+            G.best[p] = <uint8_t>lab
+            memset(G.best + p + 1, 0xFF, 63 - p)
+            G.nleaves = 0
+        p += 1
+    if G.nleaves == G.capleaves:
+        grown = <GfLeaf *>realloc(G.leaves, (2 * G.capleaves + 16) * sizeof(GfLeaf))
+        if grown == NULL:
+            C.stop = CN_NOMEM
+            return -1
+        G.leaves = grown
+        G.capleaves = 2 * G.capleaves + 16
+    G.leaves[G.nleaves].t = G.t
+    G.leaves[G.nleaves].r1 = G.r1
+    G.leaves[G.nleaves].r2 = G.r2
+    memcpy(G.leaves[G.nleaves].pi, S.pi, 64)
+    G.nleaves += 1
+    return 0
+
+
+cdef void gf_sort_rows(uint8_t *rows, uint8_t *keys, int count, int n) noexcept nogil:
+    """Sort `count` rows (source row numbers) by their keys (n bytes each), in place."""
+    cdef int i, j
+    cdef uint8_t R
+    cdef uint8_t tmp[64]
+    for i in range(1, count):
+        R = rows[i]
+        memcpy(tmp, keys + i * n, n)
+        j = i
+        while j > 0 and cn_bcmp(keys + (j - 1) * n, tmp, n) > 0:
+            rows[j] = rows[j - 1]
+            memcpy(keys + j * n, keys + (j - 1) * n, n)
+            j -= 1
+        rows[j] = R
+        memcpy(keys + j * n, tmp, n)
+
+
+cdef int cn_gridfull(Canon *C) noexcept nogil:
+    """The minlex form of the full, valid grid C.g[0] (C.g[1] its transpose, square boxes):
+    C.best and C.beststate.  CN_OK, or C.stop's code (budget, Ctrl-C, memory)."""
+    cdef int n = C.n, r = C.r, t, r1, r2, i, j, v, b, k, nb, lo, best = -1, rc = CN_OK
+    cdef GfSearch G
+    cdef GfState S
+    cdef GfLeaf *lf
+    cdef uint8_t sigma[64]
+    cdef uint8_t place[64]
+    cdef uint8_t label[65]
+    cdef uint8_t order[64]      # the target rows' source rows, for one leaf
+    cdef uint8_t bandfirst[64]
+    cdef uint8_t *col_of = <uint8_t *>malloc(2 * 64 * 65)
+    cdef uint8_t *keys = <uint8_t *>malloc(n * n)      # one leaf's rows, by source row
+    cdef uint8_t *cand = <uint8_t *>malloc(n * n)      # one leaf's string
+    cdef uint8_t *bk = <uint8_t *>malloc(n * n)
+    cdef const uint8_t *g
+    memset(&G, 0, sizeof(GfSearch))
+    memset(G.best, 0xFF, 64)
+    if col_of == NULL or keys == NULL or cand == NULL or bk == NULL:
+        rc = CN_NOMEM
+    for t in range(C.ntrans if rc == CN_OK else 0):
+        g = C.g[t]
+        for i in range(n):
+            for j in range(n):
+                col_of[(t * 64 + i) * 65 + g[i * n + j]] = <uint8_t>j
+    C.stop = 0
+    for t in range(C.ntrans if rc == CN_OK else 0):
+        g = C.g[t]
+        for r1 in range(n):
+            for r2 in range(n):
+                if r2 == r1 or r > 1 and r2 // r != r1 // r:
+                    continue
+                for j in range(n):
+                    sigma[j] = col_of[(t * 64 + r1) * 65 + g[r2 * n + j]]
+                memset(&S, 0xFF, sizeof(GfState))
+                S.ntarget = 0
+                G.t = <uint8_t>t
+                G.r1 = <uint8_t>r1
+                G.r2 = <uint8_t>r2
+                G.sigma = sigma
+                if gf_dfs(C, &G, &S, 0) < 0:
+                    rc = C.stop
+                    break
+            if rc != CN_OK:
+                break
+        if rc != CN_OK:
+            break
+    # Each leaf: the other rows sorted within their bands (the top band's after r1 and
+    # r2), the other bands by their first rows; the least string is kept.
+    for i in range(G.nleaves if rc == CN_OK else 0):
+        lf = &G.leaves[i]
+        g = C.g[lf.t]
+        for j in range(n):
+            place[lf.pi[j]] = <uint8_t>j
+        label[0] = 0
+        for v in range(1, n + 1):
+            label[v] = <uint8_t>(place[col_of[(lf.t * 64 + lf.r1) * 65 + v]] + 1)
+        for k in range(n):
+            for j in range(n):
+                keys[k * n + j] = label[g[k * n + lf.pi[j]]]
+        # target rows: r1, r2 (its band second when bands are one row), then the rest
+        order[0] = lf.r1
+        order[1] = lf.r2
+        k = 2
+        for b in range(n // r):
+            if b == lf.r1 // r or b == lf.r2 // r:
+                lo = k
+                for j in range(b * r, b * r + r):
+                    if j != lf.r1 and j != lf.r2:
+                        order[k] = <uint8_t>j
+                        k += 1
+                for j in range(lo, k):
+                    memcpy(bk + j * n, keys + order[j] * n, n)
+                gf_sort_rows(order + lo, bk + lo * n, k - lo, n)
+        # the other bands, each sorted, then in the order of their first rows
+        nb = 0
+        lo = k
+        for b in range(n // r):
+            if b == lf.r1 // r or b == lf.r2 // r:
+                continue
+            for j in range(r):
+                order[k + j] = <uint8_t>(b * r + j)
+                memcpy(bk + (k + j) * n, keys + (b * r + j) * n, n)
+            gf_sort_rows(order + k, bk + k * n, r, n)
+            bandfirst[nb] = <uint8_t>k
+            nb += 1
+            k += r
+        # bands by their first row (insertion sort of whole bands)
+        for j in range(1, nb):
+            b = j
+            while b > 0 and cn_bcmp(bk + bandfirst[b - 1] * n, bk + bandfirst[b] * n, n) > 0:
+                # swap bands b - 1 and b (r rows each)
+                for v in range(r):
+                    order[bandfirst[b - 1] + v], order[bandfirst[b] + v] = (
+                        order[bandfirst[b] + v], order[bandfirst[b - 1] + v])
+                    memcpy(cand, bk + (bandfirst[b - 1] + v) * n, n)
+                    memcpy(bk + (bandfirst[b - 1] + v) * n, bk + (bandfirst[b] + v) * n, n)
+                    memcpy(bk + (bandfirst[b] + v) * n, cand, n)
+                b -= 1
+        for k in range(n):
+            memcpy(cand + k * n, keys + order[k] * n, n)
+        if best >= 0 and cn_bcmp(cand, C.best, n * n) >= 0:
+            continue
+        best = i
+        memcpy(C.best, cand, n * n)
+        memset(&C.beststate, 0, sizeof(CnState))
+        C.beststate.t = lf.t
+        memcpy(C.beststate.rowsrc, order, n)
+        memcpy(C.beststate.pos2col, lf.pi, n)
+        for j in range(n):
+            C.beststate.col2pos[lf.pi[j]] = <uint8_t>j
+        memcpy(C.beststate.label, label, n + 1)
+        memset(C.beststate.intro_row, 0, sizeof(C.beststate.intro_row))
+    free(G.leaves)
+    free(col_of)
+    free(keys)
+    free(cand)
+    free(bk)
+    return rc
