@@ -125,8 +125,11 @@ def main() -> None:
     rows.append(result("17_clue", "minlex", len(seventeen), 2, rate, done))
     print(rows[-1], flush=True)
     # Larger sides: the published puzzles, and grids (the 16x16 puzzles' solutions; for
-    # 25x25 and up, random equivalents of one solved empty grid; 36x36 grids run past the
-    # default budget: "done" counts those that got their form).
+    # 25x25 and up, solutions of a grid with a random first row -- "ordinary" grids -- and
+    # random equivalents of the solver's grid for an empty puzzle, which has many
+    # automorphisms: 36x36 ones run past the default budget, "done" counts those that got
+    # their form).
+    rng = np.random.default_rng(7)
     for name, file in (
         ("16x16_forum_tough", "16x16_forum_tough.txt"),
         ("25x25_gecode_frisch", "25x25_gecode_frisch.txt"),
@@ -135,19 +138,24 @@ def main() -> None:
         lines = read_lines_full(HARD / file)
         arr = values(lines)
         n = math.isqrt(arr.shape[1])
+        batches = [(name, arr)]
         if n == 16:
-            grids = values([fs.solve(p) for p in lines])
+            batches.append(("16x16_grids", values([fs.solve(p) for p in lines])))
         else:
             shape = (parse(lines[0]).r, parse(lines[0]).c)
+            ordinary = []
+            for _ in range(20):
+                first = [[0] * n for _ in range(n)]
+                first[0] = [int(v) for v in rng.permutation(n) + 1]
+                ordinary.append([v for row in fs.solve(first, box=shape) for v in row])
+            batches.append((f"{n}x{n}_grids_ordinary", np.array(ordinary, dtype=np.uint8)))
             base = bytes(v for row in fs.solve([[0] * n for _ in range(n)], box=shape) for v in row)
-            grids = np.array(
-                [
-                    list(fs.Transform.random(shape, k).apply_values(base))
-                    for k in range(20 if n < 36 else 2)
-                ],
-                dtype=np.uint8,
-            )
-        for label, batch in ((name, arr), (f"{n}x{n}_grids", grids)):
+            symmetric = [
+                list(fs.Transform.random(shape, k).apply_values(base))
+                for k in range(20 if n < 36 else 2)
+            ]
+            batches.append((f"{n}x{n}_grids_symmetric", np.array(symmetric, dtype=np.uint8)))
+        for label, batch in batches:
             rate, _, done = ours(batch, "minlex", 1, 1 if n >= 36 else args.repeat)
             rows.append(result(label, "minlex", len(batch), 1, rate, done))
             print(rows[-1], flush=True)
