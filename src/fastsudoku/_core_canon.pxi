@@ -77,11 +77,13 @@ ctypedef struct Canon:
     uint8_t *gt             # the transposed copy (owned)
     uint8_t *best           # n*n keys of the best string so far
     uint8_t *rowbuf         # per target row: up to 2n candidate rows of n keys
-    int16_t *cands          # per target row: up to 2n candidates (t * 64 + source row)
+    uint16_t *cands         # per target row: up to 2n candidates (t * 64 + source row)
     CnState *st             # the states of the search, one a depth
     CnState scratch
     CnState beststate
     uint8_t rowempty[2][64]
+    uint8_t bandof[64]      # row -> its band (row // r), column -> its stack (col // c)
+    uint8_t stackof[64]
     uint64_t rowbits[2][64]  # the values of each row (bit v - 1), of the grid and its transpose
     int64_t nodes, budget   # search steps (dfs, resolve and walk steps), and their cap
     int64_t walks           # of them, steps of rows placed position by position
@@ -94,15 +96,18 @@ ctypedef struct Canon:
 
 cdef int canon_alloc(Canon *C, int r, int c) noexcept nogil:
     """Buffers for grids of box shape (r, c); CN_NOMEM on failure (canon_free frees any)."""
-    cdef int n = r * c
+    cdef int n = r * c, i
     C.n = n
     C.r = r
     C.c = c
+    for i in range(n):
+        C.bandof[i] = <uint8_t>(i // r)
+        C.stackof[i] = <uint8_t>(i // c)
     C.nstates = n * (2 * n + 2) + 4
     C.gt = <uint8_t *>malloc(n * n)
     C.best = <uint8_t *>malloc(n * n)
     C.rowbuf = <uint8_t *>malloc(n * 2 * n * n)
-    C.cands = <int16_t *>malloc(n * 2 * n * sizeof(int16_t))
+    C.cands = <uint16_t *>malloc(n * 2 * n * sizeof(uint16_t))
     C.st = <CnState *>malloc(C.nstates * sizeof(CnState))
     if C.gt == NULL or C.best == NULL or C.rowbuf == NULL or C.cands == NULL or C.st == NULL:
         return CN_NOMEM
@@ -266,22 +271,17 @@ cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, const uint8_t *ta
     cdef uint8_t tmps[64]
     cdef uint8_t tmpf[64]
     cdef uint8_t lp2c[64]
-    cdef uint8_t lcs[65]
-    cdef uint8_t lss[65]
     cdef uint8_t *p2c = s.pos2col
     cdef uint8_t *cs = s.cstart
     cdef uint8_t *ss = s.sstart
     cdef int x, v, p, e, i, j, q, cnt, slot
-    cdef bint below
+    cdef bint below, multi
     cdef uint8_t kx
     if not commit:
-        # (whole arrays: fixed-size copies are a few vector moves)
+        # Only the column order is changed (a copy; whole array: a few vector moves): the
+        # ties split and the stacks' cell starts move only when the state takes the row.
         memcpy(lp2c, s.pos2col, sizeof(lp2c))
-        memcpy(lcs, s.cstart, sizeof(lcs))
-        memcpy(lss, s.sstart, sizeof(lss))
         p2c = lp2c
-        cs = lcs
-        ss = lss
     for x in range(n):
         key[x] = tab[row[x]]
     # Group by group (a row known to be greater than the bound stops there): within each
@@ -308,32 +308,39 @@ cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, const uint8_t *ta
                         p2c[j] = p2c[j - 1]
                         j -= 1
                     p2c[j] = <uint8_t>x
-                for i in range(p + 1, q):
-                    if key[p2c[i]] != key[p2c[i - 1]]:
-                        cs[i] = 1
+                if commit:
+                    for i in range(p + 1, q):
+                        if key[p2c[i]] != key[p2c[i - 1]]:
+                            cs[i] = 1
             p = q
-        for p in range(slot * c, e * c):
-            seq[p] = key[p2c[p]]
-        if e - slot > 1:
+        multi = e - slot > 1
+        if multi:
+            for p in range(slot * c, e * c):
+                seq[p] = key[p2c[p]]
             for i in range(slot + 1, e):
                 cn_move(tmpc, p2c + i * c, c)
                 cn_move(tmps, seq + i * c, c)
-                cn_move(tmpf, cs + i * c, c)
+                if commit:
+                    cn_move(tmpf, cs + i * c, c)
                 j = i
                 while j > slot and cn_bcmp(seq + (j - 1) * c, tmps, c) > 0:
                     cn_move(p2c + j * c, p2c + (j - 1) * c, c)
                     cn_move(seq + j * c, seq + (j - 1) * c, c)
-                    cn_move(cs + j * c, cs + (j - 1) * c, c)
+                    if commit:
+                        cn_move(cs + j * c, cs + (j - 1) * c, c)
                     j -= 1
                 cn_move(p2c + j * c, tmpc, c)
                 cn_move(seq + j * c, tmps, c)
-                cn_move(cs + j * c, tmpf, c)
-            for i in range(slot + 1, e):
-                if cn_bcmp(seq + (i - 1) * c, seq + i * c, c) != 0:
-                    ss[i] = 1
+                if commit:
+                    cn_move(cs + j * c, tmpf, c)
+            if commit:
+                for i in range(slot + 1, e):
+                    if cn_bcmp(seq + (i - 1) * c, seq + i * c, c) != 0:
+                        ss[i] = 1
         for p in range(slot * c, e * c):
             x = p2c[p]
-            if seq[p] == CN_NEW:
+            kx = seq[p] if multi else key[x]
+            if kx == CN_NEW:
                 cnt += 1
                 out[p] = <uint8_t>cnt
                 if commit:
@@ -346,7 +353,7 @@ cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, const uint8_t *ta
                     else:
                         s.label[v] = 0
             else:
-                out[p] = seq[p]
+                out[p] = kx
             if commit:
                 s.col2pos[x] = p
             elif not below:
@@ -408,7 +415,7 @@ cdef void cn_leaf(Canon *C, CnState *s) noexcept nogil:
 cdef inline void cn_take_row(Canon *C, CnState *s, int k, int R) noexcept nogil:
     s.rowsrc[k] = <uint8_t>R
     s.rowused[R] = 1
-    s.bandused[R // C.r] = 1
+    s.bandused[C.bandof[R]] = 1
 
 
 cdef int cn_walk(Canon *C, int d, int k, int p) noexcept nogil:
@@ -693,9 +700,10 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
     cdef CnState *s = &C.st[d]
     cdef CnState *nx = &C.st[d + 1]
     cdef int n = C.n, r = C.r, t, t0, t1, R, lo, hi, b, i, nc = 0, best_i, left
-    cdef int16_t *cands = C.cands + k * 2 * n
+    cdef uint16_t *cands = C.cands + k * 2 * n
     cdef uint8_t *rows = C.rowbuf + k * 2 * n * n
     cdef uint64_t empty_bands, empty_rows_bands, pending
+    cdef bint first
     cdef uint8_t pend[128]
     cdef uint8_t worse[128]
     cdef uint8_t tab[65]
@@ -731,26 +739,27 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
     if C.patmode == 2:
         t0 = C.fixed.t
         t1 = t0
-        cands[0] = <int16_t>(t0 * 64 + C.fixed.rowsrc[k])
+        cands[0] = <uint16_t>(t0 * 64 + C.fixed.rowsrc[k])
         nc = 1
+    first = k % r == 0
     for t in range(t0, t1):
-        if k % r == 0:
+        if first:
             lo = 0
             hi = n
         else:
-            lo = (s.rowsrc[k - 1] // r) * r
+            lo = C.bandof[s.rowsrc[k - 1]] * r
             hi = lo + r
         empty_bands = 0
         empty_rows_bands = 0
         for R in range(lo, hi):
-            b = R // r
-            if s.rowused[R] or s.bandused[b] and k % r == 0:
+            b = C.bandof[R]
+            if s.rowused[R] or first and s.bandused[b]:
                 continue
             if C.rowempty[t][R]:
                 if empty_rows_bands >> b & 1:
                     continue
                 empty_rows_bands |= (<uint64_t>1) << b
-            if k % r == 0:
+            if first:
                 i = 0
                 while i < r and C.rowempty[t][b * r + i]:
                     i += 1
@@ -758,7 +767,7 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
                     if empty_bands:
                         continue
                     empty_bands = 1
-            cands[nc] = <int16_t>(t * 64 + R)
+            cands[nc] = <uint16_t>(t * 64 + R)
             nc += 1
     # Rows placed row by row: the least of their rows is followed.  An empty row is all
     # empty keys (the least row under minlex) and changes no tie.
@@ -855,13 +864,14 @@ cdef int canon_run(Canon *C, const uint8_t *values, int form, int64_t budget) no
     C.beststate the placement.  CN_OK, CN_INVALID (a value above n, or a value that repeats
     in a unit), CN_STOPPED
     (Ctrl-C or the batch's stop flag) or CN_BUDGET (more than `budget` nodes)."""
-    cdef int n = C.n, r = C.r, c = C.c, i, j, t, full, v, b
+    cdef int n = C.n, r = C.r, c = C.c, i, j, t, full, v, b, rb
     cdef uint64_t seen[192]
     cdef uint64_t bit
     cdef CnState *s
     # A value above n, or one that repeats in a row, column or box (one pass, masks).
     memset(seen, 0, sizeof(seen))
     for i in range(n):
+        rb = C.bandof[i] * r
         for j in range(n):
             v = values[i * n + j]
             if v == 0:
@@ -869,7 +879,7 @@ cdef int canon_run(Canon *C, const uint8_t *values, int form, int64_t budget) no
             if v > n:
                 return CN_INVALID
             bit = (<uint64_t>1) << (v - 1)
-            b = (i // r) * r + j // c
+            b = rb + C.stackof[j]
             if (seen[i] | seen[64 + j] | seen[128 + b]) & bit:
                 return CN_INVALID
             seen[i] |= bit
