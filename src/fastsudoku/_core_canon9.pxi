@@ -362,8 +362,15 @@ cdef int cn_grid9(Canon *C) noexcept nogil:
 # yet when the place opens a target stack); a column sigma shows that has no place yet
 # takes the least one it can (the next place of its target stack, or the first place of
 # the next target stack), which is forced.  The best second row is kept across all (r1,
-# r2), a branch making a greater place is cut, and the column orders reaching the least
-# row are kept (GfLeaf); each is completed by sorting the other rows, as for 9x9.
+# r2) and a branch making a greater place is cut; each column order reaching the least
+# second row (a leaf) is completed at once by sorting the other rows, as for 9x9.
+#
+# Two leaves making the same string differ by an automorphism of the grid (a
+# transformation taking it to itself).  Each one found joins the (t, r1, r2) pairs it maps
+# onto each other (union-find); a pair whose class holds a pair already searched is
+# skipped, since its search is that pair's, moved by the automorphism: the same strings.
+# This is McKay's orbit pruning at the first level; grids with many automorphisms (the
+# pattern grids) would otherwise search every pair's copy of the same tree.
 
 ctypedef struct GfState:
     uint8_t place[64]      # source column -> target place (0xFF: none yet)
@@ -374,84 +381,32 @@ ctypedef struct GfState:
     int ntarget
 
 
-ctypedef struct GfLeaf:
-    uint8_t t, r1, r2
-    uint8_t pi[64]
-
-
 ctypedef struct GfSearch:
     uint8_t best[64]       # the least second row so far (0xFF: not known)
-    GfLeaf *leaves
-    int nleaves, capleaves
-    uint8_t t, r1, r2
+    bint full              # C.best and C.beststate hold a leaf with that second row
+    uint8_t t, r1, r2      # the pair searched
     const uint8_t *sigma
+    uint8_t *col_of        # [t][row][value] -> column, 2 x 64 x 65
+    uint8_t *keys          # n x n: a leaf's rows by source row
+    uint8_t *cand          # n x n: its string
+    uint8_t *bk            # n x n: rows being sorted
+    uint16_t *parent       # union-find over the pairs (t * 64 + r1) * 64 + r2
+    uint8_t *searched      # per class root: a pair of the class was searched
 
 
-cdef int gf_dfs(Canon *C, GfSearch *G, GfState *S, int p) noexcept nogil:
-    """Places p.. of the second row; -1 once the search stops (C.stop)."""
-    cdef int n = C.n, c = C.c, col, q, T, St, x, lab
-    cdef GfState nx
-    cdef GfLeaf *grown
-    if cn_tick(C) < 0:
-        return -1
-    while p < n:
-        col = S.pi[p]
-        if col == 0xFF:
-            T = p // c
-            for x in range(n):
-                if S.place[x] != 0xFF:
-                    continue
-                St = x // c
-                if T < S.ntarget and St != S.source[T]:
-                    continue
-                if T >= S.ntarget and S.target[St] != 0xFF:
-                    continue
-                memcpy(&nx, S, sizeof(GfState))
-                if T >= nx.ntarget:
-                    nx.target[St] = <uint8_t>T
-                    nx.source[T] = <uint8_t>St
-                    nx.fill[T] = 0
-                    nx.ntarget = T + 1
-                nx.pi[p] = <uint8_t>x
-                nx.place[x] = <uint8_t>p
-                nx.fill[T] += 1
-                if gf_dfs(C, G, &nx, p) < 0:
-                    return -1
-            return 0
-        q = G.sigma[col]
-        if S.place[q] == 0xFF:
-            St = q // c
-            if S.target[St] == 0xFF:
-                T = S.ntarget
-                S.target[St] = <uint8_t>T
-                S.source[T] = <uint8_t>St
-                S.fill[T] = 0
-                S.ntarget += 1
-            T = S.target[St]
-            S.place[q] = <uint8_t>(T * c + S.fill[T])
-            S.pi[T * c + S.fill[T]] = <uint8_t>q
-            S.fill[T] += 1
-        lab = S.place[q]
-        if lab > G.best[p]:
-            return 0
-        if lab < G.best[p]:
-            G.best[p] = <uint8_t>lab
-            memset(G.best + p + 1, 0xFF, 63 - p)
-            G.nleaves = 0
-        p += 1
-    if G.nleaves == G.capleaves:
-        grown = <GfLeaf *>realloc(G.leaves, (2 * G.capleaves + 16) * sizeof(GfLeaf))
-        if grown == NULL:
-            C.stop = CN_NOMEM
-            return -1
-        G.leaves = grown
-        G.capleaves = 2 * G.capleaves + 16
-    G.leaves[G.nleaves].t = G.t
-    G.leaves[G.nleaves].r1 = G.r1
-    G.leaves[G.nleaves].r2 = G.r2
-    memcpy(G.leaves[G.nleaves].pi, S.pi, 64)
-    G.nleaves += 1
-    return 0
+cdef inline int gf_find(GfSearch *G, int x) noexcept nogil:
+    while G.parent[x] != x:
+        G.parent[x] = G.parent[G.parent[x]]
+        x = G.parent[x]
+    return x
+
+
+cdef inline void gf_union(GfSearch *G, int a, int b) noexcept nogil:
+    a = gf_find(G, a)
+    b = gf_find(G, b)
+    if a != b:
+        G.parent[b] = <uint16_t>a
+        G.searched[a] |= G.searched[b]
 
 
 cdef void gf_sort_rows(uint8_t *rows, uint8_t *keys, int count, int n) noexcept nogil:
@@ -471,32 +426,181 @@ cdef void gf_sort_rows(uint8_t *rows, uint8_t *keys, int count, int n) noexcept 
         memcpy(keys + j * n, tmp, n)
 
 
+cdef void gf_leaf(Canon *C, GfSearch *G, const uint8_t *pi) noexcept nogil:
+    """A column order reaching the least second row: its string (the other rows sorted
+    within their bands, the top band's after r1 and r2, the other bands by their first
+    rows), kept if least; equal to the best, the automorphism joins pairs."""
+    cdef int n = C.n, r = C.r, i, j, v, b, k, nb, lo, a, t = G.t, tb
+    cdef uint8_t place[64]
+    cdef uint8_t label[65]
+    cdef uint8_t order[64]      # target row -> source row
+    cdef uint8_t bandfirst[64]
+    cdef uint8_t rowmap[64]
+    cdef uint8_t colmap[64]
+    cdef const uint8_t *g = C.g[t]
+    cdef uint8_t *keys = G.keys
+    cdef uint8_t *bk = G.bk
+    cdef uint8_t *cand = G.cand
+    # (completing a leaf costs about n search steps: the budget counts it so)
+    C.nodes += n
+    for j in range(n):
+        place[pi[j]] = <uint8_t>j
+    label[0] = 0
+    for v in range(1, n + 1):
+        label[v] = <uint8_t>(place[G.col_of[(t * 64 + G.r1) * 65 + v]] + 1)
+    for k in range(n):
+        for j in range(n):
+            keys[k * n + j] = label[g[k * n + pi[j]]]
+    order[0] = G.r1
+    order[1] = G.r2
+    k = 2
+    for b in range(n // r):
+        if b == G.r1 // r or b == G.r2 // r:
+            lo = k
+            for j in range(b * r, b * r + r):
+                if j != G.r1 and j != G.r2:
+                    order[k] = <uint8_t>j
+                    memcpy(bk + k * n, keys + j * n, n)
+                    k += 1
+            gf_sort_rows(order + lo, bk + lo * n, k - lo, n)
+    nb = 0
+    for b in range(n // r):
+        if b == G.r1 // r or b == G.r2 // r:
+            continue
+        for j in range(r):
+            order[k + j] = <uint8_t>(b * r + j)
+            memcpy(bk + (k + j) * n, keys + (b * r + j) * n, n)
+        gf_sort_rows(order + k, bk + k * n, r, n)
+        bandfirst[nb] = <uint8_t>k
+        nb += 1
+        k += r
+    # the bands by their first rows (insertion sort of whole bands; cand is scratch here)
+    for j in range(1, nb):
+        b = j
+        while b > 0 and cn_bcmp(bk + bandfirst[b - 1] * n, bk + bandfirst[b] * n, n) > 0:
+            for v in range(r):
+                order[bandfirst[b - 1] + v], order[bandfirst[b] + v] = (
+                    order[bandfirst[b] + v], order[bandfirst[b - 1] + v])
+                memcpy(cand, bk + (bandfirst[b - 1] + v) * n, n)
+                memcpy(bk + (bandfirst[b - 1] + v) * n, bk + (bandfirst[b] + v) * n, n)
+                memcpy(bk + (bandfirst[b] + v) * n, cand, n)
+            b -= 1
+    for k in range(n):
+        memcpy(cand + k * n, keys + order[k] * n, n)
+    if G.full:
+        v = cn_bcmp(cand, C.best, n * n)
+        if v > 0:
+            return
+        if v == 0:
+            # An automorphism: this leaf's rows and columns onto the best one's; the
+            # transposed frame's rows are the columns.
+            tb = C.beststate.t
+            for i in range(n):
+                rowmap[order[i]] = C.beststate.rowsrc[i]
+                colmap[pi[i]] = C.beststate.pos2col[i]
+            for a in range(n):
+                for b in range(n):
+                    if b == a or r > 1 and b // r != a // r:
+                        continue
+                    gf_union(G, (t * 64 + a) * 64 + b, (tb * 64 + rowmap[a]) * 64 + rowmap[b])
+                    if C.ntrans == 2:
+                        gf_union(G, ((1 - t) * 64 + a) * 64 + b,
+                                 ((1 - tb) * 64 + colmap[a]) * 64 + colmap[b])
+            return
+    G.full = True
+    memcpy(C.best, cand, n * n)
+    memset(&C.beststate, 0, sizeof(CnState))
+    C.beststate.t = <uint8_t>t
+    memcpy(C.beststate.rowsrc, order, n)
+    memcpy(C.beststate.pos2col, pi, n)
+    for j in range(n):
+        C.beststate.col2pos[pi[j]] = <uint8_t>j
+    memcpy(C.beststate.label, label, n + 1)
+    memset(C.beststate.intro_row, 0, sizeof(C.beststate.intro_row))
+
+
+cdef int gf_dfs(Canon *C, GfSearch *G, GfState *S, int p) noexcept nogil:
+    """Places p.. of the second row; -1 once the search stops (C.stop)."""
+    cdef int n = C.n, c = C.c, col, q, T, St, x, lab
+    cdef GfState nx
+    if cn_tick(C) < 0:
+        return -1
+    while p < n:
+        col = S.pi[p]
+        if col == 0xFF:
+            T = p // c
+            for x in range(n):
+                if S.place[x] != 0xFF:
+                    continue
+                St = C.stackof[x]
+                if T < S.ntarget and St != S.source[T]:
+                    continue
+                if T >= S.ntarget and S.target[St] != 0xFF:
+                    continue
+                memcpy(&nx, S, sizeof(GfState))
+                if T >= nx.ntarget:
+                    nx.target[St] = <uint8_t>T
+                    nx.source[T] = <uint8_t>St
+                    nx.fill[T] = 0
+                    nx.ntarget = T + 1
+                nx.pi[p] = <uint8_t>x
+                nx.place[x] = <uint8_t>p
+                nx.fill[T] += 1
+                if gf_dfs(C, G, &nx, p) < 0:
+                    return -1
+            return 0
+        q = G.sigma[col]
+        if S.place[q] == 0xFF:
+            St = C.stackof[q]
+            if S.target[St] == 0xFF:
+                T = S.ntarget
+                S.target[St] = <uint8_t>T
+                S.source[T] = <uint8_t>St
+                S.fill[T] = 0
+                S.ntarget += 1
+            T = S.target[St]
+            S.place[q] = <uint8_t>(T * c + S.fill[T])
+            S.pi[T * c + S.fill[T]] = <uint8_t>q
+            S.fill[T] += 1
+        lab = S.place[q]
+        if lab > G.best[p]:
+            return 0
+        if lab < G.best[p]:
+            G.best[p] = <uint8_t>lab
+            memset(G.best + p + 1, 0xFF, 63 - p)
+            G.full = False
+        p += 1
+    gf_leaf(C, G, S.pi)
+    return 0
+
+
 cdef int cn_gridfull(Canon *C) noexcept nogil:
     """The minlex form of the full, valid grid C.g[0] (C.g[1] its transpose, square boxes):
     C.best and C.beststate.  CN_OK, or C.stop's code (budget, Ctrl-C, memory)."""
-    cdef int n = C.n, r = C.r, t, r1, r2, i, j, v, b, k, nb, lo, best = -1, rc = CN_OK
+    cdef int n = C.n, r = C.r, t, r1, r2, i, j, pair, rc = CN_OK
     cdef GfSearch G
     cdef GfState S
-    cdef GfLeaf *lf
     cdef uint8_t sigma[64]
-    cdef uint8_t place[64]
-    cdef uint8_t label[65]
-    cdef uint8_t order[64]      # the target rows' source rows, for one leaf
-    cdef uint8_t bandfirst[64]
-    cdef uint8_t *col_of = <uint8_t *>malloc(2 * 64 * 65)
-    cdef uint8_t *keys = <uint8_t *>malloc(n * n)      # one leaf's rows, by source row
-    cdef uint8_t *cand = <uint8_t *>malloc(n * n)      # one leaf's string
-    cdef uint8_t *bk = <uint8_t *>malloc(n * n)
     cdef const uint8_t *g
     memset(&G, 0, sizeof(GfSearch))
     memset(G.best, 0xFF, 64)
-    if col_of == NULL or keys == NULL or cand == NULL or bk == NULL:
+    G.col_of = <uint8_t *>malloc(2 * 64 * 65)
+    G.keys = <uint8_t *>malloc(n * n)
+    G.cand = <uint8_t *>malloc(n * n)
+    G.bk = <uint8_t *>malloc(n * n)
+    G.parent = <uint16_t *>malloc(2 * 64 * 64 * sizeof(uint16_t))
+    G.searched = <uint8_t *>calloc(2 * 64 * 64, 1)
+    if (G.col_of == NULL or G.keys == NULL or G.cand == NULL or G.bk == NULL
+            or G.parent == NULL or G.searched == NULL):
         rc = CN_NOMEM
-    for t in range(C.ntrans if rc == CN_OK else 0):
-        g = C.g[t]
-        for i in range(n):
-            for j in range(n):
-                col_of[(t * 64 + i) * 65 + g[i * n + j]] = <uint8_t>j
+    else:
+        for i in range(2 * 64 * 64):
+            G.parent[i] = <uint16_t>i
+        for t in range(C.ntrans):
+            g = C.g[t]
+            for i in range(n):
+                for j in range(n):
+                    G.col_of[(t * 64 + i) * 65 + g[i * n + j]] = <uint8_t>j
     C.stop = 0
     for t in range(C.ntrans if rc == CN_OK else 0):
         g = C.g[t]
@@ -504,8 +608,12 @@ cdef int cn_gridfull(Canon *C) noexcept nogil:
             for r2 in range(n):
                 if r2 == r1 or r > 1 and r2 // r != r1 // r:
                     continue
+                pair = gf_find(&G, (t * 64 + r1) * 64 + r2)
+                if G.searched[pair]:
+                    continue
+                G.searched[pair] = 1
                 for j in range(n):
-                    sigma[j] = col_of[(t * 64 + r1) * 65 + g[r2 * n + j]]
+                    sigma[j] = G.col_of[(t * 64 + r1) * 65 + g[r2 * n + j]]
                 memset(&S, 0xFF, sizeof(GfState))
                 S.ntarget = 0
                 G.t = <uint8_t>t
@@ -519,75 +627,10 @@ cdef int cn_gridfull(Canon *C) noexcept nogil:
                 break
         if rc != CN_OK:
             break
-    # Each leaf: the other rows sorted within their bands (the top band's after r1 and
-    # r2), the other bands by their first rows; the least string is kept.
-    for i in range(G.nleaves if rc == CN_OK else 0):
-        lf = &G.leaves[i]
-        g = C.g[lf.t]
-        for j in range(n):
-            place[lf.pi[j]] = <uint8_t>j
-        label[0] = 0
-        for v in range(1, n + 1):
-            label[v] = <uint8_t>(place[col_of[(lf.t * 64 + lf.r1) * 65 + v]] + 1)
-        for k in range(n):
-            for j in range(n):
-                keys[k * n + j] = label[g[k * n + lf.pi[j]]]
-        # target rows: r1, r2 (its band second when bands are one row), then the rest
-        order[0] = lf.r1
-        order[1] = lf.r2
-        k = 2
-        for b in range(n // r):
-            if b == lf.r1 // r or b == lf.r2 // r:
-                lo = k
-                for j in range(b * r, b * r + r):
-                    if j != lf.r1 and j != lf.r2:
-                        order[k] = <uint8_t>j
-                        k += 1
-                for j in range(lo, k):
-                    memcpy(bk + j * n, keys + order[j] * n, n)
-                gf_sort_rows(order + lo, bk + lo * n, k - lo, n)
-        # the other bands, each sorted, then in the order of their first rows
-        nb = 0
-        lo = k
-        for b in range(n // r):
-            if b == lf.r1 // r or b == lf.r2 // r:
-                continue
-            for j in range(r):
-                order[k + j] = <uint8_t>(b * r + j)
-                memcpy(bk + (k + j) * n, keys + (b * r + j) * n, n)
-            gf_sort_rows(order + k, bk + k * n, r, n)
-            bandfirst[nb] = <uint8_t>k
-            nb += 1
-            k += r
-        # bands by their first row (insertion sort of whole bands)
-        for j in range(1, nb):
-            b = j
-            while b > 0 and cn_bcmp(bk + bandfirst[b - 1] * n, bk + bandfirst[b] * n, n) > 0:
-                # swap bands b - 1 and b (r rows each)
-                for v in range(r):
-                    order[bandfirst[b - 1] + v], order[bandfirst[b] + v] = (
-                        order[bandfirst[b] + v], order[bandfirst[b - 1] + v])
-                    memcpy(cand, bk + (bandfirst[b - 1] + v) * n, n)
-                    memcpy(bk + (bandfirst[b - 1] + v) * n, bk + (bandfirst[b] + v) * n, n)
-                    memcpy(bk + (bandfirst[b] + v) * n, cand, n)
-                b -= 1
-        for k in range(n):
-            memcpy(cand + k * n, keys + order[k] * n, n)
-        if best >= 0 and cn_bcmp(cand, C.best, n * n) >= 0:
-            continue
-        best = i
-        memcpy(C.best, cand, n * n)
-        memset(&C.beststate, 0, sizeof(CnState))
-        C.beststate.t = lf.t
-        memcpy(C.beststate.rowsrc, order, n)
-        memcpy(C.beststate.pos2col, lf.pi, n)
-        for j in range(n):
-            C.beststate.col2pos[lf.pi[j]] = <uint8_t>j
-        memcpy(C.beststate.label, label, n + 1)
-        memset(C.beststate.intro_row, 0, sizeof(C.beststate.intro_row))
-    free(G.leaves)
-    free(col_of)
-    free(keys)
-    free(cand)
-    free(bk)
+    free(G.col_of)
+    free(G.keys)
+    free(G.cand)
+    free(G.bk)
+    free(G.parent)
+    free(G.searched)
     return rc
