@@ -7,9 +7,9 @@ its own CPU time for the canonicalization loop alone as ``seconds S`` on stderr 
 example a small driver around dobrichev's patminlex (github.com/dobrichev/
 sudoku-minlexing-tool, pattern-first minlex; for a full grid it is minlex), the fastest
 public 9x9 canonicalizer we could build here (gsf's and the Rust crate's do not build
-from this machine's registries).  Its outputs are compared with ours in the same form.
+from this machine's registries: their dependencies are not on them).  Its outputs are compared with ours in the same form.
 
-    python benchmarks/bench_canon.py [--peer PATH] [--repeat 3] [--grids 2000]
+    python benchmarks/bench_canon.py [--peer PATH] [--repeat 3] [--grids 20000]
 
 Writes benchmarks/results/bench_canon.csv.
 """
@@ -91,8 +91,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--peer", default=None)
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--grids", type=int, default=2000)
-    ap.add_argument("--peer-grids", type=int, default=200, help="the peer is slow on grids")
+    ap.add_argument("--grids", type=int, default=20000)
+    ap.add_argument("--peer-grids", type=int, default=50, help="the peer is slow on grids")
     args = ap.parse_args()
     rows = []
     seventeen = read_puzzles(SHARED / "puzzles2_17_clue")
