@@ -86,6 +86,7 @@ ctypedef struct Canon:
     uint8_t stackof[64]
     uint64_t rowbits[2][64]  # the values of each row (bit v - 1), of the grid and its transpose
     int64_t nodes, budget   # search steps (dfs, resolve and walk steps), and their cap
+    int64_t checkat         # the step count at which Ctrl-C is checked next
     int64_t walks           # of them, steps of rows placed position by position
     int resolve             # resolve new values now when their orders are at most this
     int stop
@@ -207,9 +208,12 @@ cdef inline int cn_tick(Canon *C) noexcept nogil:
     if C.nodes > C.budget:
         C.stop = CN_BUDGET
         return -1
-    if (C.nodes & CN_CHECK) == 0 and check_interrupt() < 0:
-        C.stop = CN_STOPPED
-        return -1
+    if C.nodes >= C.checkat:
+        # (not every CN_CHECK + 1-th node: a full grid's leaf counts several at once)
+        C.checkat = C.nodes + CN_CHECK + 1
+        if check_interrupt() < 0:
+            C.stop = CN_STOPPED
+            return -1
     return 0
 
 
@@ -897,6 +901,7 @@ cdef int canon_run(Canon *C, const uint8_t *values, int form, int64_t budget) no
         C.rowempty[0][i] = seen[i] == 0
         C.rowempty[1][i] = seen[64 + i] == 0
     C.nodes = 0
+    C.checkat = 0
     C.walks = 0
     C.resolve = CN_RESOLVE
     C.budget = budget
