@@ -7,7 +7,8 @@ its own CPU time for the canonicalization loop alone as ``seconds S`` on stderr 
 example a small driver around dobrichev's patminlex (github.com/dobrichev/
 sudoku-minlexing-tool, pattern-first minlex; for a full grid it is minlex), the fastest
 public 9x9 canonicalizer we could build here (gsf's and the Rust crate's do not build
-from this machine's registries: their dependencies are not on them).  Its outputs are compared with ours in the same form.
+from this machine's registries: their dependencies are not on them).  Its outputs are
+compared with ours in the same form.
 
     python benchmarks/bench_canon.py [--peer PATH] [--repeat 3] [--grids 20000]
 

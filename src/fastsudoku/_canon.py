@@ -23,11 +23,12 @@ neither).  Two other conventions are in use and offered by ``form=``:
 
 The canonical form is returned in the puzzle's own form (its alphabet and empty character).
 
-The search is compiled (``_core_canon.pxi``), runs without the GIL and is exact: every
-transformation is accounted for, not sampled.  Its work is bounded by ``budget`` search
-steps (a puzzle past it raises :class:`~fastsudoku.SearchLimitError`; none of the
-published or generated puzzles we tried comes near it) and it can be interrupted with
-Ctrl-C.
+The search is compiled (``_core_canon.pxi``; full grids up to 36x36 by their own search,
+``_core_canon9.pxi``), runs without the GIL and is exact: every transformation is
+accounted for, not sampled.  Its work is bounded by ``budget`` search steps (a puzzle past
+it raises :class:`~fastsudoku.SearchLimitError`; none of the published or generated
+puzzles we tried comes near it, but solution grids from 36x36 up with many automorphisms,
+such as the solver's grid of an empty puzzle, do) and it can be interrupted with Ctrl-C.
 """
 
 from __future__ import annotations
@@ -62,8 +63,8 @@ __all__ = [
 
 #: The canonical forms: ``minlex`` (the default), ``maxlex`` and ``patminlex``.
 CANONICAL_FORMS = FORMS = ("minlex", "maxlex", "patminlex")
-#: Search steps one puzzle may take before SearchLimitError (about 2-5 s of CPU; the
-#: published 9x9 to 36x36 puzzles and grids up to 25x25 take well under 1%).
+#: Search steps one puzzle may take before SearchLimitError (about 1-5 s of CPU; the
+#: published 9x9 to 36x36 puzzles and ordinary grids up to 36x36 take well under 1%).
 BUDGET = 20_000_000
 # Rows a thread takes at a time in canonical_many.
 _CHUNK = 64

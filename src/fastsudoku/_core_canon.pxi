@@ -261,9 +261,9 @@ cdef inline void cn_keytab(Canon *C, CnState *s, int k, uint8_t *tab) noexcept n
 
 cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, const uint8_t *tab,
                     uint8_t *out, bint commit, const uint8_t *bound) noexcept nogil:
-    """Source row R of grid t as target row k, row by row (no value in it is pending), tab
-    its keys by value (cn_keytab): sort
-    the tied columns and stacks by key and split the ties; out = the row's keys.  With
+    """Source row R of grid t as target row k, row by row (no value in it is pending; tab:
+    its keys by value, cn_keytab): sort the tied columns and stacks by key and split the
+    ties; out = the row's keys.  With
     commit, the state takes the new order, ties and labels; without, it is left as it is
     (the row is only looked at), and with a bound (a row, or NULL) it stops as soon as the
     row is known to be greater than it (True: out is then incomplete)."""

@@ -230,7 +230,7 @@ cdef int cn_grid9(Canon *C) noexcept nogil:
     cdef uint8_t rows[6]
     cdef uint64_t bk[2][3]
     cdef uint8_t br[2][3]
-    cdef int t, b, r1, r2, r3, i, j, k, v, npairs = 0, ncands = 0, bestc = -1
+    cdef int t, b, r1, r2, i, j, k, v, npairs = 0, ncands = 0, bestc = -1
     cdef int ob, lo, u, x
     cdef uint32_t e
     cdef uint64_t packed
