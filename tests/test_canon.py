@@ -244,6 +244,12 @@ def test_9x9_grid_table_agrees_with_the_general_search():
             )
         form = fs.canonical(text(g))
         assert form[:9] == "123456789" and fs.canonical(form) == form
+    # The batch, on two threads, reads the same forms (the table is shared, read only).
+    many = fs.canonical_many(np.array(grids, dtype=np.uint8), threads=2)
+    assert (many.status == fs.SOLVED).all()
+    assert [bytes(row) for row in many.canonical] == [
+        _core._canonical(bytes(g), 3, 3, 0, 10**9, 1)[0] for g in grids
+    ]
 
 
 @pytest.mark.parametrize(
@@ -282,12 +288,11 @@ def test_large_full_grids_agree_with_the_general_search(box):
         [((i % r) * c + i // r + j) % n + 1 for i in range(n) for j in range(n)],
         [v for row in fs.solve(first, box=box) for v in row],
     ]
-    for k, g in enumerate(grids):
-        values = fs.Transform.random(box, k).apply_values(bytes(g))
-        assert (
-            _core._canonical(values, r, c, 0, 10**9)[0]
-            == _core._canonical(values, r, c, 0, 10**9, 1)[0]
-        )
+    moved = [fs.Transform.random(box, k).apply_values(bytes(g)) for k, g in enumerate(grids)]
+    want = [_core._canonical(values, r, c, 0, 10**9, 1)[0] for values in moved]
+    assert [_core._canonical(values, r, c, 0, 10**9)[0] for values in moved] == want
+    many = fs.canonical_many(np.array([list(v) for v in moved], dtype=np.uint8), box=box, threads=2)
+    assert [bytes(row) for row in many.canonical] == want
 
 
 def _all_grids(r, c):
