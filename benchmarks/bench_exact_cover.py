@@ -240,6 +240,23 @@ class ExactCoverPkg(Tool):
             return None
 
 
+class CompatExactCover(ExactCoverPkg):
+    """fastsudoku.compat.exact_cover: the exact_cover package's calls on our engines (the
+    drop-in; compare with exact_cover on the same matrices)."""
+
+    name = "compat_exact_cover"
+    package = "fastsudoku"
+    api = "fastsudoku.compat.exact_cover.get_solution_count / get_exact_cover (bool matrix)"
+
+    def load(self):
+        import numpy as np
+
+        from fastsudoku.compat import exact_cover
+        from fastsudoku.compat.exact_cover.error import NoSolution
+
+        self.np, self.m, self.NoSolution = np, exact_cover, NoSolution
+
+
 class ExactMultisetCover(ExactCoverPkg):
     name = "exact_multiset_cover"
     package = "exact-multiset-cover"
@@ -614,6 +631,7 @@ TOOLS = {
         FastSudokuDlx(),
         FastSudokuCore(),
         ExactCoverPkg(),
+        CompatExactCover(),
         ExactMultisetCover(),
         DlxCython(),
         Dxz(),
