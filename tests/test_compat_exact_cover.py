@@ -112,9 +112,29 @@ def test_against_brute_force_and_algorithm_x():
         checked += 1
         first = ec.get_exact_cover(a).tolist()
         assert first == _algorithm_x_order(a)
+        # the bitset engine's own order is the replayed one
+        assert wrapper._search_order(a, sorted(first)) == first
         assert {tuple(sorted(t)) for t in ec.get_all_solutions(a)} == covers
         assert len(ec.get_all_solutions(a, 1)) == 1
     assert checked > 50
+
+
+def test_dancing_links_path_answers_the_same(monkeypatch):
+    # Past the bitset budget the covers come from dancing links, their rows put in search
+    # order by the replay.
+    rng = np.random.default_rng(8)
+    cases = [
+        rng.random((int(rng.integers(2, 12)), int(rng.integers(2, 7)))) < 0.4 for _ in range(80)
+    ]
+    want = [(ec.get_exact_cover(a).tolist() if ec.get_solution_count(a) else None) for a in cases]
+    monkeypatch.setattr(wrapper, "BITSET_BYTES", 0)
+    for a, first in zip(cases, want):
+        if first is None:
+            with pytest.raises(NoSolution):
+                ec.get_exact_cover(a)
+        else:
+            assert ec.get_exact_cover(a).tolist() == first
+            assert len(ec.get_all_solutions(a)) == ec.get_solution_count(a)
 
 
 def _pentomino_rows():

@@ -172,6 +172,7 @@ class VariantSearch(_Resumable):
 
 @disjoint_base
 class ExactCoverSearch(_Resumable):
+    ordered: bool
     def __init__(
         self,
         ncols: int,

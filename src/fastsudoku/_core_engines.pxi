@@ -583,7 +583,7 @@ cdef class VariantSearch(_Resumable):
 
 cdef class ExactCoverSearch(_Resumable):
     """The exact covers of a 0/1 matrix in CSR form, one at a time; each as the sorted list
-    of its rows.
+    of its rows (with `ordered` set: in the order the search chose them, one a level).
 
     offsets: int32 array of nrows + 1 entries; cols: int32 array of column indices (row k's
     columns are cols[offsets[k]:offsets[k+1]]); secondary: ncols bytes, nonzero for a column
@@ -592,6 +592,7 @@ cdef class ExactCoverSearch(_Resumable):
     small matrices).  Validation is the caller's job except for column ranges.
     """
     cdef int32_t *rows_out
+    cdef public bint ordered
 
     def __init__(self, int ncols, const int32_t[::1] offsets, const int32_t[::1] cols,
                  bytes secondary, Options options=None):
@@ -640,7 +641,8 @@ cdef class ExactCoverSearch(_Resumable):
 
     cdef object found(self):
         cdef int count = self.e.cover_rows(self.state, self.rows_out)
-        return sorted([self.rows_out[k] for k in range(count)])
+        rows = [self.rows_out[k] for k in range(count)]
+        return rows if self.ordered else sorted(rows)
 
     def count(self, long long limit=-1):
         """(covers found up to limit (< 0: all), status); the search runs without the GIL,

@@ -6,16 +6,18 @@ does, and so does dancing links except on matrices of 129 to 400 primary columns
 it breaks ties between columns by what they force (Sudoku-sized matrices).  So the
 bitset engine runs wherever its memory stays small, dancing links elsewhere (there, on
 129 to 400 columns with rows too many for the bitsets, a first cover may differ from the
-original's when there are several).  The engines report a cover as a set of rows;
-:func:`_search_order` puts them back in the order the search chose them (the original's
-output order) by replaying the column choices on the matrix.
+original's when there are several).  The bitset engine gives a cover's rows in the order
+it chose them, the original's output order; for dancing links (whose tie-breaking and
+forced columns may reorder the levels) :func:`_search_order` puts the rows in that order
+by replaying the original's column choices on the matrix.
 """
 
 from typing import Any, Iterable, List, Optional, Set, Tuple
 
 import numpy as np
 
-from ..._cover import CoverEngine, _bitset_bytes, count_exact_covers, exact_covers
+from ... import _core
+from ..._cover import CoverEngine, _bitset_bytes, _problem, count_exact_covers
 from .error import NoSolution
 from .io import DTYPE_FOR_ARRAY
 
@@ -64,12 +66,26 @@ def _search_order(a: np.ndarray, cover: Iterable[int]) -> List[int]:
     return order
 
 
+def _covers(a: np.ndarray, limit: Optional[int]) -> List[List[int]]:
+    """The first `limit` covers (None: all) the search meets, each in search order."""
+    engine = _engine(a)
+    search = _problem(a, a.shape[1], (), None, engine)
+    search.ordered = True
+    out: List[List[int]] = []
+    while limit is None or len(out) < limit:
+        status, cover = search.next_solution()
+        if status != _core.FOUND or cover is None:
+            break
+        out.append(cover if engine == "bitset" else _search_order(a, cover))
+    return out
+
+
 def get_exact_cover(matrix: Any) -> np.ndarray:
     """The first exact cover: an int32 array of row indices in search order."""
     a = _matrix(matrix)
     if a.shape[1] and a.shape[0]:
-        for cover in exact_covers(a, columns=a.shape[1], limit=1, engine=_engine(a)):
-            return np.array(_search_order(a, cover), dtype=np.int32)
+        for cover in _covers(a, 1):
+            return np.array(cover, dtype=np.int32)
     raise NoSolution("No solutions found by the C code.")
 
 
@@ -101,10 +117,7 @@ def get_all_solutions(matrix: Any, max_count: Optional[int] = None) -> Set[Tuple
     a = _matrix(matrix)
     covers: List[Tuple[int, ...]] = []
     if a.shape[1] and a.shape[0] and (max_count is None or max_count > 0):
-        covers = [
-            tuple(_search_order(a, cover))
-            for cover in exact_covers(a, columns=a.shape[1], limit=max_count, engine=_engine(a))
-        ]
+        covers = [tuple(cover) for cover in _covers(a, max_count)]
     if not covers:
         raise NoSolution("No solutions found by the C code.")
     return set(covers)
