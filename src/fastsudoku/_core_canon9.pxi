@@ -27,6 +27,7 @@ cdef enum:
     G9_SIGMAS = 12096           # permutations of 9 columns sending every stack elsewhere
     G9_FACT9 = 362880
     G9_CANDS = 648              # (r1, r2, first stack, its order) choices: 36 * 18
+    G9_PIS = 18 * G9_SIGMAS     # at most 18 choices reach each least second row
 
 cdef uint8_t G9_PERM3[6][3]
 G9_PERM3[:] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
@@ -34,10 +35,10 @@ cdef int G9_FACT[9]
 G9_FACT[:] = [40320, 5040, 720, 120, 24, 6, 2, 1, 1]
 
 cdef uint64_t G9_BRANCH = (<uint64_t>1) << 63
-cdef uint16_t *g9_index = NULL  # Lehmer rank of sigma -> its entry + 1 (0: not a sigma)
+cdef uint16_t g9_index[G9_FACT9]  # Lehmer rank of sigma -> its entry + 1 (0: not a sigma)
 cdef uint64_t g9_key[G9_SIGMAS]  # the least second row (places, 4 bits each, first high)
 cdef uint32_t g9_first[G9_SIGMAS + 1]  # its column orders: g9_pis[g9_first[e]:g9_first[e+1]]
-cdef uint64_t *g9_pis = NULL    # column orders reaching it (source columns, 4 bits each)
+cdef uint64_t g9_pis[G9_PIS]    # column orders reaching it (source columns, 4 bits each)
 cdef uint8_t g9_below[512]      # bits of a 9-bit mask
 
 
@@ -111,21 +112,16 @@ cdef uint64_t g9_second(const uint8_t *sigma, int choice, uint8_t *pi,
 cdef int g9_build() except -1:
     """Fill the tables: every sigma (permutations of 0..8 in Heap's order, those sending
     each stack elsewhere kept), its least second row and the choices reaching it."""
-    global g9_index, g9_pis
     cdef uint8_t sigma[9]
     cdef uint8_t pi[9]
     cdef uint8_t place[9]
     cdef int cnt[9]
-    cdef int i, j, choice, nsig = 0, ok, npis = 0, cap = 1 << 15
+    cdef int i, j, choice, nsig = 0, ok, npis = 0
     cdef uint64_t key, least, bound, packed
     cdef uint32_t mask
-    cdef uint64_t *grown
     for i in range(512):
         g9_below[i] = <uint8_t>popcount(i)
-    g9_index = <uint16_t *>calloc(G9_FACT9, sizeof(uint16_t))
-    g9_pis = <uint64_t *>malloc(cap * sizeof(uint64_t))
-    if g9_index == NULL or g9_pis == NULL:
-        raise MemoryError()
+    memset(g9_index, 0, sizeof(g9_index))
     for i in range(9):
         sigma[i] = <uint8_t>i
         cnt[i] = 0
@@ -163,12 +159,6 @@ cdef int g9_build() except -1:
                 packed = 0
                 for j in range(9):
                     packed = (packed << 4) | pi[j]
-                if npis == cap:
-                    cap *= 2
-                    grown = <uint64_t *>realloc(g9_pis, cap * sizeof(uint64_t))
-                    if grown == NULL:
-                        raise MemoryError()
-                    g9_pis = grown
                 g9_pis[npis] = packed
                 npis += 1
             nsig += 1
