@@ -330,9 +330,23 @@ ctypedef struct BitCover:
     int32_t *lo              # active[d]'s nonzero words lie in lo[d] .. hi[d]-1
     int32_t *hi
     bint shares_static       # colbits and the row arrays belong to another BitCover (bx_copy)
+    # Colours (XCC): colbits holds nkill sets, the columns' and then one for each (secondary
+    # column, colour) that some row gives: the rows of that column without that colour.  A
+    # row's entry names the set its choice removes (row_cols: a column, or ncols + pair).
+    int nkill
+    # Multiplicities (MCC): each primary column is covered by lo..hi rows, not exactly one.
+    bint multi
+    int32_t *bound           # multi: levels x 2 nprimary: rows still needed, still allowed
+    int32_t *col             # multi: level d's chosen column
+    int32_t *left            # multi: its rows not yet tried
+    uint8_t *skip            # multi: its branch "no more rows here" not yet taken
 
 cdef int bx_build(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
                   const int32_t *row_offsets, const int32_t *row_cols) noexcept nogil
+cdef int bx_build_xcc(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
+                      const int32_t *row_offsets, const int32_t *row_cols,
+                      const int32_t *pair, int npairs, const int32_t *pair_col,
+                      const int32_t *col_lo, const int32_t *col_hi) noexcept nogil
 cdef int bx_copy(BitCover *dst, const BitCover *src) noexcept nogil
 cdef int bx_select(BitCover *b, int row) noexcept nogil
 cdef int bx_next(BitCover *b) noexcept nogil

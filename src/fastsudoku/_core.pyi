@@ -180,6 +180,10 @@ class ExactCoverSearch(_Resumable):
         cols: npt.NDArray[np.int32],
         secondary: Optional[bytes],
         options: Optional[Options] = ...,
+        pair: Optional[npt.NDArray[np.int32]] = ...,
+        pair_col: Optional[npt.NDArray[np.int32]] = ...,
+        col_lo: Optional[npt.NDArray[np.int32]] = ...,
+        col_hi: Optional[npt.NDArray[np.int32]] = ...,
     ) -> None: ...
     def next_solution(self) -> Tuple[int, Optional[List[int]]]: ...
     def count(self, limit: int = ...) -> Tuple[int, int]: ...

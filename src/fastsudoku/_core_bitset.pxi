@@ -36,6 +36,10 @@ cdef void bx_free(BitCover *b) noexcept nogil:
     free(b.width)
     free(b.lo)
     free(b.hi)
+    free(b.bound)
+    free(b.col)
+    free(b.left)
+    free(b.skip)
     memset(b, 0, sizeof(BitCover))
     b.run.phase = PHASE_DONE
 
@@ -56,6 +60,11 @@ cdef int bx_grow(BitCover *b, int levels) noexcept nogil:
             and regrow(<void **>&b.lo, L * sizeof(int32_t))
             and regrow(<void **>&b.hi, L * sizeof(int32_t))):
         return -1
+    if b.multi and not (regrow(<void **>&b.bound, (2 * L * P + 1) * sizeof(int32_t))
+                        and regrow(<void **>&b.col, L * sizeof(int32_t))
+                        and regrow(<void **>&b.left, L * sizeof(int32_t))
+                        and regrow(<void **>&b.skip, L * sizeof(uint8_t))):
+        return -1
     b.capacity = levels
     return 0
 
@@ -64,14 +73,30 @@ cdef int bx_build(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
                   const int32_t *row_offsets, const int32_t *row_cols) noexcept nogil:
     """The bitset form of a 0/1 matrix given as for xc_build.  0, -1 out of memory, -2 a
     column out of range; call bx_free afterwards in every case."""
-    cdef int c, k, i, p, q, nprimary = 0
+    return bx_build_xcc(b, ncols, secondary, nrows, row_offsets, row_cols, NULL, 0, NULL,
+                        NULL, NULL)
+
+
+cdef int bx_build_xcc(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
+                      const int32_t *row_offsets, const int32_t *row_cols,
+                      const int32_t *pair, int npairs, const int32_t *pair_col,
+                      const int32_t *col_lo, const int32_t *col_hi) noexcept nogil:
+    """bx_build with colours and multiplicities (either may be NULL: none).
+
+    pair[i] (one for each entry of row_cols): 0, or the colour pair 1..npairs of that entry,
+    a (secondary column, colour) whose column is pair_col[pair - 1].  col_lo[c], col_hi[c]:
+    primary column c is covered by lo..hi rows (1 <= hi, 0 <= lo <= hi).  0, -1 out of
+    memory, -2 a column, pair or bound out of range; call bx_free afterwards in every case."""
+    cdef int c, k, i, p, q, x, nprimary = 0
     cdef int nones = row_offsets[nrows]
+    cdef size_t w
     memset(b, 0, sizeof(BitCover))
     b.run.phase = PHASE_DONE
     b.run.node_limit = -1
     b.run.next_signal_check = SIGNAL_INTERVAL
     b.nrows = nrows
     b.ncols = ncols
+    b.nkill = ncols + npairs
     b.nwords = (nrows + 63) // 64 if nrows > 0 else 1
     cdef int W = b.nwords
     cdef int32_t *renum = <int32_t *>malloc((ncols + 1) * sizeof(int32_t))
@@ -81,13 +106,18 @@ cdef int bx_build(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
         if secondary == NULL or not secondary[c]:
             renum[c] = nprimary
             nprimary += 1
+            if col_lo != NULL and (col_lo[c] != 1 or col_hi[c] != 1):
+                if col_hi[c] < 1 or col_lo[c] < 0 or col_lo[c] > col_hi[c]:
+                    free(renum)
+                    return -2
+                b.multi = True
     k = nprimary
     for c in range(ncols):
         if secondary != NULL and secondary[c]:
             renum[c] = k
             k += 1
     b.nprimary = nprimary
-    b.colbits = <uint64_t *>calloc(<size_t>ncols * W + 1, sizeof(uint64_t))
+    b.colbits = <uint64_t *>calloc(<size_t>b.nkill * W + 1, sizeof(uint64_t))
     b.row_off = <int32_t *>malloc((nrows + 1) * sizeof(int32_t))
     b.row_cols = <int32_t *>malloc((<size_t>nones + 1) * sizeof(int32_t))
     b.row_nprim = <int32_t *>malloc((nrows + 1) * sizeof(int32_t))
@@ -98,6 +128,10 @@ cdef int bx_build(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
     memset(b.active, 0, W * sizeof(uint64_t))
     for c in range(nprimary):
         b.count[c] = 0
+    for x in range(npairs):
+        if pair_col[x] < 0 or pair_col[x] >= ncols:
+            free(renum)
+            return -2
     for k in range(nrows):
         # Primary columns from the front, secondary ones from the back of the row's slot.
         p = row_offsets[k]
@@ -108,6 +142,10 @@ cdef int bx_build(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
             if c < 0 or c >= ncols:
                 free(renum)
                 return -2
+            x = pair[i] if pair != NULL else 0
+            if x < 0 or x > npairs or (x and (pair_col[x - 1] != c or renum[c] < nprimary)):
+                free(renum)
+                return -2
             c = renum[c]
             b.colbits[<size_t>c * W + (k >> 6)] |= (<uint64_t>1) << (k & 63)
             if c < nprimary:
@@ -116,10 +154,25 @@ cdef int bx_build(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
                 b.count[c] += 1
             else:
                 q -= 1
+                if x:
+                    # For now: the rows that give the column this colour.
+                    c = ncols + x - 1
+                    b.colbits[<size_t>c * W + (k >> 6)] |= (<uint64_t>1) << (k & 63)
                 b.row_cols[q] = c
         b.row_nprim[k] = p - row_offsets[k]
         b.active[k >> 6] |= (<uint64_t>1) << (k & 63)
     b.row_off[nrows] = nones
+    # A colour pair's set: the rows of its column that do not give it that colour.
+    for x in range(npairs):
+        c = renum[pair_col[x]]
+        for w in range(<size_t>W):
+            b.colbits[(<size_t>ncols + x) * W + w] = (b.colbits[<size_t>c * W + w]
+                                                      & ~b.colbits[(<size_t>ncols + x) * W + w])
+    if b.multi:
+        for c in range(ncols):
+            if renum[c] < nprimary:
+                b.bound[renum[c]] = col_lo[c]
+                b.bound[nprimary + renum[c]] = col_hi[c]
     free(renum)
     b.live[0] = nprimary
     b.lo[0] = 0
@@ -140,6 +193,8 @@ cdef int bx_copy(BitCover *dst, const BitCover *src) noexcept nogil:
     dst.ncols = src.ncols
     dst.nprimary = src.nprimary
     dst.nwords = src.nwords
+    dst.nkill = src.nkill
+    dst.multi = src.multi
     dst.shares_static = True
     dst.colbits = src.colbits
     dst.row_off = src.row_off
@@ -156,6 +211,11 @@ cdef int bx_copy(BitCover *dst, const BitCover *src) noexcept nogil:
     memcpy(dst.width, src.width, levels * sizeof(int32_t))
     memcpy(dst.lo, src.lo, levels * sizeof(int32_t))
     memcpy(dst.hi, src.hi, levels * sizeof(int32_t))
+    if src.multi:
+        memcpy(dst.bound, src.bound, 2 * levels * P * sizeof(int32_t))
+        memcpy(dst.col, src.col, levels * sizeof(int32_t))
+        memcpy(dst.left, src.left, levels * sizeof(int32_t))
+        memcpy(dst.skip, src.skip, levels * sizeof(uint8_t))
     return 0
 
 
@@ -164,7 +224,7 @@ cdef int bx_select(BitCover *b, int row) noexcept nogil:
     xc_select: 0; 1 if the row clashes with one selected before (the search is then
     finished, with no solution); -1 if the row is out of range or memory ran out."""
     cdef int d = b.run.depth
-    if row < 0 or row >= b.nrows:
+    if row < 0 or row >= b.nrows or b.multi:
         return -1
     if b.run.phase == PHASE_DONE:
         return 1
@@ -238,6 +298,8 @@ cdef inline int bx_choose(BitCover *b, int d) noexcept nogil:
     cdef uint64_t *cd
     if b.live[d] == 0:
         return 0
+    if b.multi:
+        return bx_choose_m(b, d)
     cnt = b.count + <size_t>d * P
     for c in range(P):
         if cnt[c] < s:
@@ -261,6 +323,8 @@ cdef inline bint bx_has_next(BitCover *b, int d) noexcept nogil:
     """Has level d's column a row not yet tried?  (Moves the cursor to its word.)"""
     cdef const uint64_t *cd = b.cand + <size_t>d * b.nwords
     cdef int w = b.cursor[d], hi = b.hi[d]
+    if b.multi:
+        return bx_has_next_m(b, d)
     while w < hi and cd[w] == 0:
         w += 1
     b.cursor[d] = w
@@ -286,6 +350,8 @@ cdef inline int bx_advance(BitCover *b, int d) noexcept nogil:
     cdef uint64_t *cd = b.cand + <size_t>d * b.nwords
     cdef int w = b.cursor[d]
     cdef uint64_t bit
+    if b.multi:
+        return bx_advance_m(b, d)
     while cd[w] == 0:
         w += 1
     b.cursor[d] = w
@@ -300,5 +366,151 @@ cdef inline int bx_advance(BitCover *b, int d) noexcept nogil:
 
 cdef int bx_solution(const BitCover *b, int32_t *rows) noexcept nogil:
     """Write the rows of the cover just found; return how many."""
-    memcpy(rows, b.chosen, b.run.depth * sizeof(int32_t))
-    return b.run.depth
+    cdef int d, n = 0
+    if not b.multi:
+        memcpy(rows, b.chosen, b.run.depth * sizeof(int32_t))
+        return b.run.depth
+    for d in range(b.run.depth):
+        if b.chosen[d] >= 0:        # (not a level that closed its column without a row)
+            rows[n] = b.chosen[d]
+            n += 1
+    return n
+
+
+# --------------------------------------------------------------------------------------------
+# Multiplicities (Knuth's Algorithm M, TAOCP 7.2.2.1): primary column c is covered by
+# lo[c]..hi[c] rows.  bound[d] holds, per primary column, the rows still needed (need) and
+# still allowed (room).  Level d branches on the column of fewest branches, rows + 1 - need
+# (one branch per row that can come first among the column's rows in the cover, and one
+# "no more rows here" when need is 0); a column with fewer rows than it needs is a dead
+# end.  Its rows are tried in order, and trying row r takes the rows tried before r out of
+# the levels below (a cover is reached once, through its first row in the column).  Taking
+# a row spends one of each of its columns' room; a column whose room is spent is covered
+# (its rows go), the others lose only the row itself.  With lo = hi = 1 everywhere this is
+# the search above.
+# --------------------------------------------------------------------------------------------
+
+cdef inline int bx_choose_m(BitCover *b, int d) noexcept nogil:
+    cdef int W = b.nwords, P = b.nprimary, c, best = -1, s = BX_COVERED, w, k, t
+    cdef const int32_t *cnt = b.count + <size_t>d * P
+    cdef const int32_t *need = b.bound + <size_t>d * 2 * P
+    cdef const uint64_t *act
+    cdef const uint64_t *cb
+    cdef uint64_t *cd
+    for c in range(P):
+        k = cnt[c]
+        if k == BX_COVERED:
+            continue
+        if k < need[c]:
+            return -1
+        t = k + 1 - need[c]
+        if t < s:
+            s = t
+            best = c
+            if s <= 1:
+                break
+    act = b.active + <size_t>d * W
+    cb = b.colbits + <size_t>best * W
+    cd = b.cand + <size_t>d * W
+    for w in range(b.lo[d], b.hi[d]):
+        cd[w] = act[w] & cb[w]
+    b.cursor[d] = b.lo[d]
+    b.width[d] = s
+    b.col[d] = best
+    b.left[d] = cnt[best]
+    b.skip[d] = need[best] == 0
+    return 1
+
+
+cdef inline bint bx_has_next_m(BitCover *b, int d) noexcept nogil:
+    """A row of level d's column that can still come first among its rows in a cover (at
+    least `need` rows left from it on), or the branch without more rows."""
+    cdef int need = b.bound[<size_t>d * 2 * b.nprimary + b.col[d]]
+    return b.left[d] >= max(need, 1) or b.skip[d]
+
+
+cdef int bx_advance_m(BitCover *b, int d) noexcept nogil:
+    """Level d + 1 from level d's next row (or, with none left to try, from closing the
+    column without more rows)."""
+    cdef int W = b.nwords, P = b.nprimary, c = b.col[d], w, i, x, r = -1
+    cdef int need = b.bound[<size_t>d * 2 * P + c]
+    cdef uint64_t *cd = b.cand + <size_t>d * W
+    cdef const uint64_t *act = b.active + <size_t>d * W
+    cdef uint64_t *nact
+    cdef int32_t *ncnt
+    cdef int32_t *nb
+    cdef const uint64_t *cb = b.colbits + <size_t>c * W
+    cdef const int32_t *rc
+    cdef const int32_t *xc
+    cdef uint64_t m, a, rest, bit
+    cdef int nlo = W, nhi = 0, k, live = b.live[d]
+    if d + 2 > b.capacity and bx_grow(b, 2 * b.capacity) < 0:
+        return STEP_NOMEM
+    nact = b.active + <size_t>(d + 1) * W
+    ncnt = b.count + <size_t>(d + 1) * P
+    nb = b.bound + <size_t>(d + 1) * 2 * P
+    memcpy(ncnt, b.count + <size_t>d * P, P * sizeof(int32_t))
+    memcpy(nb, b.bound + <size_t>d * 2 * P, 2 * P * sizeof(int32_t))
+    if b.left[d] >= max(need, 1):
+        w = b.cursor[d]
+        while cd[w] == 0:
+            w += 1
+        b.cursor[d] = w
+        bit = lowest_bit(cd[w])
+        cd[w] ^= bit
+        r = (w << 6) + bit_index(bit)
+        b.left[d] -= 1
+    else:
+        b.skip[d] = 0
+    b.chosen[d] = r
+    # nact = act minus m, m the rows that go: every row of a column closed by this step,
+    # the rows of the column tried so far (r among them), and those a colour rules out.
+    if r >= 0:
+        rc = b.row_cols + b.row_off[r]
+        k = b.row_off[r + 1] - b.row_off[r]
+        for i in range(b.row_nprim[r]):
+            x = rc[i]
+            nb[P + x] -= 1
+            if nb[x] > 0:
+                nb[x] -= 1
+    for w in range(b.lo[d], b.hi[d]):
+        a = act[w]
+        if a == 0:
+            nact[w] = 0
+            continue
+        if r < 0:
+            m = cb[w]
+        else:
+            m = cb[w] & ~cd[w]
+            for i in range(k):
+                x = rc[i]
+                if x >= P or nb[P + x] == 0:
+                    m |= b.colbits[<size_t>x * W + w]
+        m &= a
+        rest = a & ~m
+        nact[w] = rest
+        if rest:
+            if w < nlo:
+                nlo = w
+            nhi = w + 1
+        while m:
+            x = (w << 6) + bit_index(lowest_bit(m))
+            m = clear_lowest_bit(m)
+            xc = b.row_cols + b.row_off[x]
+            for i in range(b.row_nprim[x]):
+                ncnt[xc[i]] -= 1
+    if r < 0:
+        ncnt[c] = BX_COVERED
+        live -= 1
+    else:
+        for i in range(b.row_nprim[r]):
+            x = rc[i]
+            if nb[P + x] == 0:
+                ncnt[x] = BX_COVERED
+                live -= 1
+    if nhi == 0:
+        nlo = 0
+    b.lo[d + 1] = nlo
+    b.hi[d + 1] = nhi
+    b.live[d + 1] = live
+    return STEP_DEEPER

@@ -595,7 +595,9 @@ cdef class ExactCoverSearch(_Resumable):
     cdef public bint ordered
 
     def __init__(self, int ncols, const int32_t[::1] offsets, const int32_t[::1] cols,
-                 bytes secondary, Options options=None):
+                 bytes secondary, Options options=None, const int32_t[::1] pair=None,
+                 const int32_t[::1] pair_col=None, const int32_t[::1] col_lo=None,
+                 const int32_t[::1] col_hi=None):
         cdef EngineOptions o
         if options is None:
             engine_options_default(&o)
@@ -618,21 +620,41 @@ cdef class ExactCoverSearch(_Resumable):
                 raise ValueError("secondary must hold one byte a column")
             sec = <const uint8_t *>PyBytes_AS_STRING(secondary)
         cdef const int32_t *pcols = &cols[0] if cols.shape[0] else NULL
+        cdef const int32_t *ppair = NULL
+        cdef const int32_t *ppcol = NULL
+        cdef const int32_t *plo = NULL
+        cdef const int32_t *phi = NULL
+        cdef int npairs = 0
+        if pair is not None:
+            if pair.shape[0] != cols.shape[0] or pair_col is None:
+                raise ValueError("pair must hold one entry a one, with pair_col")
+            npairs = pair_col.shape[0]
+            ppair = &pair[0] if pair.shape[0] else NULL
+            ppcol = &pair_col[0] if npairs else NULL
+        if col_lo is not None:
+            if col_hi is None or col_lo.shape[0] != ncols or col_hi.shape[0] != ncols:
+                raise ValueError("col_lo and col_hi must hold one entry a column")
+            plo = &col_lo[0] if ncols else NULL
+            phi = &col_hi[0] if ncols else NULL
+        if (ppair != NULL or plo != NULL) and o.engine != ENGINE_BITSET:
+            raise ValueError(f"engine {ENGINES[o.engine]!r} does not take colours or "
+                             f"multiplicities; use 'bitset'")
         self.e = &ENGINE_TABLE[o.engine]
         with nogil:
             if o.engine == ENGINE_BITSET:
-                rc = bx_build(&self.state.bitset, ncols, sec, nrows, &offsets[0], pcols)
+                rc = bx_build_xcc(&self.state.bitset, ncols, sec, nrows, &offsets[0], pcols,
+                                  ppair, npairs, ppcol, plo, phi)
                 self.state.run.node_limit = o.node_limit
             else:
                 rc = xc_build(&self.state.dlx, ncols, sec, nrows, &offsets[0], pcols, &o)
         self.live = True
         if rc == -2:
             self.release()
-            raise ValueError("a column index is out of range")
+            raise ValueError("a column, colour pair or bound is out of range")
         if rc < 0:
             self.release()
             raise MemoryError()
-        self.rows_out = <int32_t *>malloc((ncols + 2) * sizeof(int32_t))
+        self.rows_out = <int32_t *>malloc((max(ncols, nrows) + 2) * sizeof(int32_t))
         if self.rows_out == NULL:
             raise MemoryError()
 

@@ -43,7 +43,18 @@ from __future__ import annotations
 
 import itertools
 import operator
-from typing import Any, Iterable, Iterator, List, Literal, NamedTuple, Optional, Sequence, Tuple
+from typing import (
+    Any,
+    Iterable,
+    Iterator,
+    List,
+    Literal,
+    Mapping,
+    NamedTuple,
+    Optional,
+    Sequence,
+    Tuple,
+)
 
 import numpy as np
 
@@ -236,12 +247,158 @@ def _used_columns(cols: np.ndarray, ncols: int) -> Optional[np.ndarray]:
     return np.unique(cols)
 
 
+class _Extras(NamedTuple):
+    """Colours and multiplicities, checked, in the caller's column numbering."""
+
+    pair: Optional[np.ndarray]  # one a one: 0, or its (column, colour) pair 1..npairs
+    pair_col: Optional[np.ndarray]  # the column of each pair
+    mult_cols: Optional[np.ndarray]  # primary columns with bounds other than 1..1
+    mult_lo: Optional[np.ndarray]
+    mult_hi: Optional[np.ndarray]
+
+
+def _entry_colors(
+    colors: Any, rows: Any, offsets: np.ndarray, cols: np.ndarray
+) -> Tuple[List[Any], np.ndarray]:
+    """The coloured ones: their colours, and their places in cols."""
+    nrows = len(offsets) - 1
+    if isinstance(rows, np.ndarray):
+        grid = np.asarray(colors)
+        if grid.shape != rows.shape:
+            raise ExactCoverError(
+                f"colors must have the matrix's shape {rows.shape}, got {grid.shape}"
+            )
+        where = np.argwhere((grid != 0) & (rows == 0)) if grid.dtype != object else []
+        if len(where):
+            r, c = (int(v) for v in where[0])
+            raise ExactCoverError(
+                f"row {r}, column {c}: a colour where the matrix has no 1", row=r, column=c
+            )
+        ridx = np.repeat(np.arange(nrows), np.diff(offsets))
+        values = grid[ridx, cols] if len(cols) else np.zeros(0, dtype=grid.dtype)
+        if values.dtype == object:
+            mask = np.array([v is not None and not _is_zero(v) for v in values], dtype=bool)
+        else:
+            mask = values != 0
+        places = np.flatnonzero(mask)
+        return list(values[places]), places
+    if isinstance(colors, (str, bytes)) or not hasattr(colors, "__len__"):
+        raise ExactCoverError("colors must be a sequence with one entry a row (or None)")
+    if len(colors) != nrows:
+        raise ExactCoverError(f"colors has {len(colors)} entries, one a row is {nrows}")
+    found: List[Any] = []
+    places: List[int] = []
+    for r, row_colors in enumerate(colors):
+        if row_colors is None:
+            continue
+        start, stop = int(offsets[r]), int(offsets[r + 1])
+        if isinstance(row_colors, (str, bytes)) or not hasattr(row_colors, "__len__"):
+            raise ExactCoverError(
+                f"row {r}: colors {row_colors!r} is not a sequence, one entry a column", row=r
+            )
+        if len(row_colors) != stop - start:
+            raise ExactCoverError(
+                f"row {r}: {len(row_colors)} colours for {stop - start} columns", row=r
+            )
+        for k, value in enumerate(row_colors):
+            if value is None or _is_zero(value):
+                continue
+            try:
+                hash(value)
+            except TypeError:
+                raise ExactCoverError(
+                    f"row {r}, column {int(cols[start + k])}: colour {value!r} is not hashable",
+                    row=r,
+                    column=int(cols[start + k]),
+                ) from None
+            found.append(value)
+            places.append(start + k)
+    return found, np.asarray(places, dtype=np.int64)
+
+
+def _is_zero(value: Any) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value == 0
+
+
+def _extras(
+    rows: Any,
+    offsets: np.ndarray,
+    cols: np.ndarray,
+    ncols: int,
+    sec: Any,
+    colors: Any,
+    multiplicity: Any,
+) -> _Extras:
+    pair = pair_col = mcols = mlo = mhi = None
+    if colors is not None:
+        values, places = _entry_colors(colors, rows, offsets, cols)
+        if len(places):
+            where = cols[places]
+            primary = ~_secondary_mask(sec, where)
+            if primary.any():
+                k = int(places[np.argmax(primary)])
+                r = int(np.searchsorted(offsets, k, side="right")) - 1
+                raise ExactCoverError(
+                    f"row {r}, column {int(cols[k])}: a colour on a primary column "
+                    f"(only secondary columns take colours)",
+                    row=r,
+                    column=int(cols[k]),
+                )
+            ids: dict = {}
+            cid = np.fromiter(
+                (ids.setdefault(v, len(ids)) for v in values), dtype=np.int64, count=len(values)
+            )
+            keys, inverse = np.unique(where * len(ids) + cid, return_inverse=True)
+            pair = np.zeros(len(cols), dtype=np.int32)
+            pair[places] = inverse.reshape(-1) + 1
+            pair_col = (keys // len(ids)).astype(np.int64)
+    if multiplicity is not None:
+        if not hasattr(multiplicity, "items"):
+            raise ExactCoverError(
+                "multiplicity must be a mapping {column: n or (lo, hi)}, "
+                f"got {type(multiplicity).__name__}"
+            )
+        found = []
+        for column, bounds in multiplicity.items():
+            c = _index(column, "multiplicity")
+            if c < 0 or c >= ncols:
+                raise ExactCoverError(
+                    f"multiplicity: column {c} is out of range (0..{ncols - 1})", column=c
+                )
+            if len(_secondary_mask(sec, np.array([c])).nonzero()[0]):
+                raise ExactCoverError(
+                    f"multiplicity: column {c} is secondary (only primary columns take "
+                    f"multiplicities)",
+                    column=c,
+                )
+            if isinstance(bounds, (tuple, list)) and len(bounds) == 2:
+                lo = _index(bounds[0], f"multiplicity of column {c}")
+                hi = _index(bounds[1], f"multiplicity of column {c}")
+            else:
+                lo = hi = _index(bounds, f"multiplicity of column {c}")
+            if not 0 <= lo <= hi or hi < 1 or hi > _MAX_INDEX:
+                raise ExactCoverError(
+                    f"multiplicity of column {c}: ({lo}, {hi}) is not a range "
+                    f"0 <= lo <= hi, 1 <= hi",
+                    column=c,
+                )
+            if (lo, hi) != (1, 1):
+                found.append((c, lo, hi))
+        if found:
+            found.sort()
+            arr = np.array(found, dtype=np.int64)
+            mcols, mlo, mhi = arr[:, 0], arr[:, 1], arr[:, 2]
+    return _Extras(pair, pair_col, mcols, mlo, mhi)
+
+
 def _problem(
     rows: Any,
     columns: Optional[int],
     secondary: Optional[Iterable[Any]],
     node_limit: Optional[int],
     engine: str = "auto",
+    colors: Any = None,
+    multiplicity: Any = None,
 ) -> _core.ExactCoverSearch:
     engine_option(engine, COVER_ENGINES)
     if columns is not None:
@@ -257,6 +414,8 @@ def _problem(
     if isinstance(rows, np.ndarray):
         offsets, cols, ncols = _from_matrix(rows, columns)
     else:
+        if not isinstance(rows, (list, tuple, str, bytes)):
+            rows = list(rows)
         offsets, cols, ncols = _from_rows(rows, columns)
     nrows = len(offsets) - 1
     if ncols == 0:
@@ -270,10 +429,17 @@ def _problem(
             f"the matrix is too large: {ncols} columns (at most {_MAX_INDEX + 1})"
         )
     sec = _secondary(secondary, ncols)
+    extra = _extras(rows, offsets, cols, ncols, sec, colors, multiplicity)
+    xcc = extra.pair is not None or extra.mult_cols is not None
+    if xcc and engine == "dlx":
+        raise ExactCoverError(
+            "engine='dlx' does not take colors or multiplicity; use engine='bitset' or 'auto'"
+        )
     # Only the columns that hold a one reach the engines, renumbered in order (so the
     # choice, the first column of fewest rows, is unchanged): memory and time follow the
     # ones, not the declared width.  An empty secondary column constrains nothing; an
-    # empty primary column cannot be covered, so there is no cover.
+    # empty primary column cannot be covered, so there is no cover (unless it may be
+    # covered by no row: multiplicity 0..hi).
     used = _used_columns(cols, ncols)
     nused = ncols if used is None else len(used)
     if nused + len(cols) + 1 > _MAX_INDEX or nrows > _MAX_INDEX:
@@ -284,7 +450,11 @@ def _problem(
         )
     in_secondary = None if used is None else _secondary_mask(sec, used)
     used_secondary = len(sec) if in_secondary is None else int(in_secondary.sum())
-    if ncols - len(sec) > nused - used_secondary:
+    optional = 0
+    if extra.mult_cols is not None and used is not None:
+        zero = extra.mult_cols[extra.mult_lo == 0]
+        optional = len(zero) - int(np.isin(zero, used).sum())
+    if ncols - len(sec) - optional > nused - used_secondary:
         # No cover: a search over one primary column and no row says so at once.
         return _core.ExactCoverSearch(
             1,
@@ -293,6 +463,8 @@ def _problem(
             b"\0",
             _core.Options(_pick_engine(engine, 0, 1), None, node_limit),
         )
+    pair_col = extra.pair_col
+    mult_cols = extra.mult_cols
     if used is None or in_secondary is None:  # (None together)
         flags = np.zeros(ncols, dtype=np.uint8)
         if isinstance(sec, range):
@@ -302,12 +474,35 @@ def _problem(
     else:
         cols = np.searchsorted(used, cols)
         flags = in_secondary.astype(np.uint8)
+        if pair_col is not None:
+            pair_col = np.searchsorted(used, pair_col)
+        if mult_cols is not None:
+            keep = np.isin(mult_cols, used)
+            mult_cols = np.searchsorted(used, mult_cols[keep])
+            extra = extra._replace(mult_lo=extra.mult_lo[keep], mult_hi=extra.mult_hi[keep])
     nprimary = nused - used_secondary
-    engine = _pick_engine(engine, nrows, nprimary)
-    if engine == "bitset" and _bitset_bytes(nused, nprimary, nrows) > BITSET_MAX_BYTES:
+    npairs = 0 if pair_col is None else len(pair_col)
+    col_lo = col_hi = None
+    most = nprimary
+    if mult_cols is not None:
+        col_lo = np.ones(nused, dtype=np.int32)
+        col_hi = np.ones(nused, dtype=np.int32)
+        col_lo[mult_cols] = extra.mult_lo
+        col_hi[mult_cols] = np.minimum(extra.mult_hi, nrows + 1)
+        most = int(col_hi[flags == 0].sum())
+    engine = "bitset" if xcc else _pick_engine(engine, nrows, nprimary)
+    if (
+        engine == "bitset"
+        and _bitset_bytes(nused + npairs, nprimary, nrows, most) > BITSET_MAX_BYTES
+    ):
         raise ExactCoverError(
-            f"the matrix is too large for engine='bitset' ({nused} columns "
-            f"x {nrows} rows of bitsets); use engine='dlx' or 'auto'"
+            f"the matrix is too large for engine='bitset' ({nused + npairs} columns "
+            f"and colour pairs x {nrows} rows of bitsets)"
+            + (
+                "; it is the only engine that takes colors and multiplicity"
+                if xcc
+                else "; use engine='dlx' or 'auto'"
+            )
         )
     return _core.ExactCoverSearch(
         nused,
@@ -315,15 +510,23 @@ def _problem(
         cols.astype(np.int32),
         flags.tobytes(),
         _core.Options(engine, None, node_limit),
+        None if extra.pair is None else extra.pair.astype(np.int32),
+        None if pair_col is None else pair_col.astype(np.int32),
+        col_lo,
+        col_hi,
     )
 
 
-def _bitset_bytes(ncols: int, nprimary: int, nrows: int) -> int:
-    """The bitset engine's memory at worst: the column bitsets, and for each level (one a
-    chosen row, each covering a primary column) two row sets and the primary counts."""
+def _bitset_bytes(ncols: int, nprimary: int, nrows: int, most: Optional[int] = None) -> int:
+    """The bitset engine's memory at worst: the column bitsets (columns and colour pairs),
+    and for each level (one a chosen row, each covering a primary column; with
+    multiplicities, one a row up to `most` rows in all, and one a column closed without
+    one) two row sets and the primary counts (and bounds)."""
     words = (nrows + 63) // 64
-    levels = min(nrows, nprimary) + 1
-    return ncols * words * 8 + levels * (2 * words * 8 + nprimary * 4)
+    if most is None or most == nprimary:
+        return ncols * words * 8 + (min(nrows, nprimary) + 1) * (2 * words * 8 + nprimary * 4)
+    levels = min(nrows, most) + nprimary + 1
+    return ncols * words * 8 + levels * (2 * words * 8 + nprimary * 12 + 16)
 
 
 def _limit_error(search: Any, node_limit: Optional[int], found: int) -> SearchLimitError:
@@ -341,6 +544,8 @@ def exact_cover(
     secondary: Optional[Iterable[int]] = (),
     node_limit: Optional[int] = None,
     engine: CoverEngine = "auto",
+    colors: Any = None,
+    multiplicity: Optional[Mapping[int, Any]] = None,
 ) -> Optional[List[int]]:
     """The first exact cover found, as a sorted list of row indices, or None.
 
@@ -349,7 +554,7 @@ def exact_cover(
     >>> exact_cover([[0, 1], [1, 2]]) is None
     True
     """
-    search = _problem(rows, columns, secondary, node_limit, engine)
+    search = _problem(rows, columns, secondary, node_limit, engine, colors, multiplicity)
     status, found = search.next_solution()
     if status == _core.NODE_LIMIT:
         raise _limit_error(search, node_limit, 0)
@@ -364,6 +569,8 @@ def exact_covers(
     limit: Optional[int] = None,
     node_limit: Optional[int] = None,
     engine: CoverEngine = "auto",
+    colors: Any = None,
+    multiplicity: Optional[Mapping[int, Any]] = None,
 ) -> Iterator[List[int]]:
     """Iterate over the exact covers lazily (at most ``limit``), each a sorted row list.
 
@@ -373,7 +580,7 @@ def exact_covers(
     [[0, 1], [1, 2, 3], [2, 4]]
     """
     limit = count_option("limit", limit, 1)
-    search = _problem(rows, columns, secondary, node_limit, engine)
+    search = _problem(rows, columns, secondary, node_limit, engine, colors, multiplicity)
     return _iterate(search, limit, node_limit)
 
 
@@ -397,6 +604,8 @@ def count_exact_covers(
     limit: Optional[int] = None,
     node_limit: Optional[int] = None,
     engine: CoverEngine = "auto",
+    colors: Any = None,
+    multiplicity: Optional[Mapping[int, Any]] = None,
 ) -> int:
     """The number of exact covers, stopping at ``limit`` (None: count them all).
 
@@ -404,7 +613,7 @@ def count_exact_covers(
     3
     """
     limit = count_option("limit", limit, 1)
-    search = _problem(rows, columns, secondary, node_limit, engine)
+    search = _problem(rows, columns, secondary, node_limit, engine, colors, multiplicity)
     found, status = search.count(-1 if limit is None else limit)
     if status == _core.NODE_LIMIT:
         raise _limit_error(search, node_limit, found)
@@ -434,6 +643,8 @@ def search_exact_cover(
     limit: Optional[int] = 1,
     node_limit: Optional[int] = None,
     engine: CoverEngine = "auto",
+    colors: Any = None,
+    multiplicity: Optional[Mapping[int, Any]] = None,
 ) -> CoverResult:
     """One search with its statistics: count up to ``limit``, first cover, nodes, guesses.
 
@@ -441,7 +652,7 @@ def search_exact_cover(
     CoverResult(count=3, first=[0, 1], nodes=6, guesses=4, complete=True)
     """
     limit = count_option("limit", limit, 1)
-    search = _problem(rows, columns, secondary, node_limit, engine)
+    search = _problem(rows, columns, secondary, node_limit, engine, colors, multiplicity)
     status, first = search.next_solution()
     if status == _core.NODE_LIMIT:
         raise _limit_error(search, node_limit, 0)

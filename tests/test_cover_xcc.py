@@ -1,0 +1,250 @@
+"""Colours (XCC, Knuth's Algorithm C) and multiplicities (MCC, Algorithm M) in exact cover:
+a brute-force oracle written from the rules, known counts from counting arguments, bad
+input, limits, and the engines that refuse them."""
+
+import itertools
+import random
+from math import comb
+
+import numpy as np
+import pytest
+
+import fastsudoku as fs
+from fastsudoku import ExactCoverError, SearchLimitError
+
+
+def xcc_valid(rows, ncols, secondary, colors, mult, chosen):
+    """Is `chosen` (row indices) a cover under the rules: a primary column c is in lo..hi
+    of the chosen rows (mult.get(c, (1, 1))); a secondary column is either in at most one
+    chosen row, without a colour there, or in any number that all give it one colour."""
+    sec = set(secondary)
+    count = [0] * ncols
+    plain = [0] * ncols
+    seen_colors = [set() for _ in range(ncols)]
+    for r in chosen:
+        for k, c in enumerate(rows[r]):
+            count[c] += 1
+            color = colors[r][k] if colors is not None and colors[r] is not None else None
+            if color in (None, 0):
+                plain[c] += 1
+            else:
+                seen_colors[c].add(color)
+    for c in range(ncols):
+        if c in sec:
+            if plain[c] > 1 or (plain[c] == 1 and count[c] > 1) or len(seen_colors[c]) > 1:
+                return False
+        else:
+            lo, hi = mult.get(c, (1, 1))
+            if not lo <= count[c] <= hi:
+                return False
+    return True
+
+
+def xcc_brute_force(rows, ncols, secondary=(), colors=None, mult=None):
+    """Every set of rows that touch a primary column (a row with secondary columns only is
+    never chosen, as in Knuth's algorithms) that is a cover: exponential, small only."""
+    mult = {c: (b, b) if isinstance(b, int) else tuple(b) for c, b in (mult or {}).items()}
+    sec = set(secondary)
+    usable = [r for r, row in enumerate(rows) if any(c not in sec for c in row)]
+    found = set()
+    for k in range(len(usable) + 1):
+        for subset in itertools.combinations(usable, k):
+            if xcc_valid(rows, ncols, secondary, colors, mult, subset):
+                found.add(subset)
+    return found
+
+
+def random_problem(rng, colored, multi):
+    ncols = rng.randint(1, 6)
+    nrows = rng.randint(0, 11)
+    secondary = sorted(rng.sample(range(ncols), rng.randint(0, ncols - 1)))
+    rows = [sorted(rng.sample(range(ncols), rng.randint(1, ncols))) for _ in range(nrows)]
+    colors = None
+    if colored:
+        colors = [[rng.choice([0, "red", "blue"]) if c in secondary else 0 for c in row]
+                  for row in rows]
+    mult = None
+    if multi:
+        mult = {}
+        for c in range(ncols):
+            if c not in secondary and rng.random() < 0.6:
+                lo = rng.randint(0, 2)
+                mult[c] = (lo, rng.randint(max(lo, 1), 3))
+    return rows, ncols, secondary, colors, mult
+
+
+@pytest.mark.parametrize("colored,multi", [(True, False), (False, True), (True, True)])
+@pytest.mark.parametrize("seed", range(6))
+def test_random_problems_against_brute_force(seed, colored, multi):
+    rng = random.Random(1000 * seed + 10 * colored + multi)
+    for _ in range(60):
+        rows, ncols, secondary, colors, mult = random_problem(rng, colored, multi)
+        expect = xcc_brute_force(rows, ncols, secondary, colors, mult)
+        kw = dict(columns=ncols, secondary=secondary, colors=colors, multiplicity=mult)
+        got = list(fs.exact_covers(rows, **kw))
+        assert len(got) == len(set(map(tuple, got))), "a cover found twice"
+        assert set(map(tuple, got)) == expect, (rows, secondary, colors, mult)
+        assert fs.count_exact_covers(rows, **kw) == len(expect)
+        first = fs.exact_cover(rows, **kw)
+        assert (first is None) == (not expect)
+        if first is not None:
+            assert first == got[0]
+        result = fs.search_exact_cover(rows, limit=None, **kw)
+        assert (result.count, result.complete) == (len(expect), True)
+
+
+def test_knuths_colour_example():
+    # TAOCP 7.2.2.1: primary p q r, secondary x y; the one cover is "q x:A" and
+    # "p r x:A y" (x coloured A twice, y uncoloured once).
+    p, q, r, x, y = range(5)
+    rows = [[p, q, x, y], [p, r, x, y], [p, x], [q, x], [r, y]]
+    colors = [[0, 0, 0, "A"], [0, 0, "A", 0], [0, "B"], [0, "A"], [0, "B"]]
+    assert list(fs.exact_covers(rows, secondary=[x, y], colors=colors)) == [[1, 3]]
+    # Without colours every secondary entry is plain: no cover.
+    assert fs.count_exact_covers(rows, secondary=[x, y]) == 0
+
+
+def no_adjacent(n, k, forbidden):
+    """Strings of length n over 0..k-1 without a consecutive pair in `forbidden`, as XCC:
+    window i (primary) chooses its pair (a, b); the secondary item of position i takes the
+    colour of its letter, so that neighbouring windows agree on the letter they share."""
+    rows, colors = [], []
+    for i in range(n - 1):
+        for a in range(k):
+            for b in range(k):
+                if (a, b) not in forbidden:
+                    rows.append([i, n - 1 + i, n + i])
+                    colors.append([0, f"letter{a}", f"letter{b}"])
+    return rows, colors, list(range(n - 1, 2 * n - 1))
+
+
+def strings_by_transfer(n, k, forbidden):
+    """The same count by dynamic programming over the last letter."""
+    ways = [1] * k
+    for _ in range(n - 1):
+        ways = [sum(ways[a] for a in range(k) if (a, b) not in forbidden) for b in range(k)]
+    return sum(ways)
+
+
+@pytest.mark.parametrize(
+    "n,k,forbidden",
+    [(10, 2, {(1, 1)}), (12, 3, {(0, 0), (1, 2)}), (8, 4, {(0, 1), (1, 0), (2, 2), (3, 0)})],
+)
+def test_colours_carry_a_letter_between_windows(n, k, forbidden):
+    rows, colors, secondary = no_adjacent(n, k, forbidden)
+    expect = strings_by_transfer(n, k, forbidden)
+    assert fs.count_exact_covers(rows, secondary=secondary, colors=colors) == expect
+    # The covers, read back as strings, are all different and avoid the pairs.
+    strings = set()
+    for cover in fs.exact_covers(rows, secondary=secondary, colors=colors, limit=500):
+        letters = {}
+        for r in cover:
+            i = rows[r][0]
+            letters[i] = colors[r][1]
+            letters[i + 1] = colors[r][2]
+        word = tuple(int(letters[i][-1]) for i in range(n))
+        assert all((a, b) not in forbidden for a, b in zip(word, word[1:]))
+        strings.add(word)
+    assert len(strings) == min(expect, 500)
+
+
+# 0/1 matrices n x n with every row and column sum 2 (OEIS A001499).
+TWO_PER_LINE = {2: 1, 3: 6, 4: 90, 5: 2040, 6: 67950}
+
+
+@pytest.mark.parametrize("n", sorted(TWO_PER_LINE))
+def test_two_per_row_and_column(n):
+    rows = [[i, n + j] for i in range(n) for j in range(n)]
+    mult = {c: 2 for c in range(2 * n)}
+    assert fs.count_exact_covers(rows, multiplicity=mult) == TWO_PER_LINE[n]
+
+
+@pytest.mark.parametrize("n,k", [(5, 2), (6, 3), (7, 1), (7, 7)])
+def test_choose_k_of_n(n, k):
+    # One primary column taken by k of n rows: C(n, k) covers, each once.
+    rows = [[0] for _ in range(n)]
+    covers = list(fs.exact_covers(rows, multiplicity={0: (k, k)}))
+    assert sorted(map(tuple, covers)) == list(itertools.combinations(range(n), k))
+    assert len(covers) == comb(n, k)
+    # 0..1 of them: the empty cover (last: the column closed without a row) and each row.
+    covers = list(fs.exact_covers(rows, multiplicity={0: (0, 1)}))
+    assert covers == [[r] for r in range(n)] + [[]]
+
+
+def test_ranges_of_multiplicity():
+    # Column 0 takes 1..3 of 4 rows, column 1 (in rows 0 and 1) 0..1.
+    rows = [[0, 1], [0, 1], [0], [0]]
+    got = set(map(tuple, fs.exact_covers(rows, multiplicity={0: (1, 3), 1: (0, 1)})))
+    assert got == xcc_brute_force(rows, 2, (), None, {0: (1, 3), 1: (0, 1)})
+    # An empty column that may take no row does not make the problem unsolvable.
+    assert fs.count_exact_covers([[0]], columns=3, multiplicity={1: (0, 2), 2: (0, 1)}) == 1
+    assert fs.count_exact_covers([[0]], columns=3, multiplicity={1: (0, 2)}) == 0
+
+
+def test_colours_from_a_matrix():
+    p, q, r, x, y = range(5)
+    rows = [[p, q, x, y], [p, r, x, y], [p, x], [q, x], [r, y]]
+    matrix = np.zeros((5, 5), dtype=np.int8)
+    colors = np.zeros((5, 5), dtype=np.int32)
+    for i, row in enumerate(rows):
+        matrix[i, row] = 1
+    colors[0, y] = 7
+    colors[1, x] = 7
+    colors[2, x] = 9
+    colors[3, x] = 7
+    colors[4, y] = 9
+    assert fs.exact_cover(matrix, secondary=[x, y], colors=colors) == [1, 3]
+    colors[2, p] = 0
+    colors[2, q] = 5  # a colour where the matrix has no 1
+    with pytest.raises(ExactCoverError) as info:
+        fs.exact_cover(matrix, secondary=[x, y], colors=colors)
+    assert (info.value.row, info.value.column) == (2, q)
+
+
+@pytest.mark.parametrize(
+    "kw,message",
+    [
+        (dict(colors=[[0, "A"], None]), "primary column"),
+        (dict(colors=[[0], None]), "1 colours for 2 columns"),
+        (dict(colors=[[0, 0]]), "one a row"),
+        (dict(colors="AB"), "one entry a row"),
+        (dict(colors=[[0, []], None], secondary=[1]), "not hashable"),
+        (dict(multiplicity={1: 2}, secondary=[1]), "is secondary"),
+        (dict(multiplicity={5: 2}), "out of range"),
+        (dict(multiplicity={0: (2, 1)}), "not a range"),
+        (dict(multiplicity={0: (0, 0)}), "not a range"),
+        (dict(multiplicity={0: "2"}), "not an integer"),
+        (dict(multiplicity=[2, 2]), "mapping"),
+        (dict(colors=[[0, "A"], None], secondary=[1], engine="dlx"), "engine='dlx'"),
+        (dict(multiplicity={0: 2}, engine="dlx"), "engine='dlx'"),
+    ],
+)
+def test_bad_colours_and_multiplicities(kw, message):
+    with pytest.raises(ExactCoverError, match=message):
+        fs.exact_cover([[0, 1], [0]], **kw)
+
+
+def test_colour_error_names_the_place():
+    with pytest.raises(ExactCoverError) as info:
+        fs.exact_cover([[0, 1], [0, 2]], secondary=[1], colors=[None, [0, "A"]])
+    assert (info.value.row, info.value.column) == (1, 2)
+
+
+def test_node_limit_and_limit():
+    rows = [[i, 8 + j] for i in range(8) for j in range(8)]
+    mult = {c: 2 for c in range(16)}
+    with pytest.raises(SearchLimitError):
+        fs.count_exact_covers(rows, multiplicity=mult, node_limit=50)
+    assert fs.count_exact_covers(rows, multiplicity=mult, limit=7) == 7
+    assert len(list(fs.exact_covers(rows, multiplicity=mult, limit=3))) == 3
+    first = fs.exact_cover(rows, multiplicity=mult)
+    assert first is not None and len(first) == 16
+    assert xcc_valid(rows, 16, (), None, {c: (2, 2) for c in range(16)}, first)
+
+
+def test_plain_problems_unchanged_by_trivial_extras():
+    # multiplicity 1 everywhere and no colours: the same search as without them, on dlx too.
+    rows = [[0, 1], [2], [0], [1], [1, 2]]
+    plain = list(fs.exact_covers(rows, engine="dlx"))
+    assert list(fs.exact_covers(rows, multiplicity={0: 1, 1: (1, 1)}, engine="dlx")) == plain
+    assert list(fs.exact_covers(rows, colors=[None] * 5, engine="dlx")) == plain
