@@ -61,8 +61,9 @@ def random_problem(rng, colored, multi):
     rows = [sorted(rng.sample(range(ncols), rng.randint(1, ncols))) for _ in range(nrows)]
     colors = None
     if colored:
-        colors = [[rng.choice([0, "red", "blue"]) if c in secondary else 0 for c in row]
-                  for row in rows]
+        colors = [
+            [rng.choice([0, "red", "blue"]) if c in secondary else 0 for c in row] for row in rows
+        ]
     mult = None
     if multi:
         mult = {}
@@ -248,3 +249,99 @@ def test_plain_problems_unchanged_by_trivial_extras():
     plain = list(fs.exact_covers(rows, engine="dlx"))
     assert list(fs.exact_covers(rows, multiplicity={0: 1, 1: (1, 1)}, engine="dlx")) == plain
     assert list(fs.exact_covers(rows, colors=[None] * 5, engine="dlx")) == plain
+
+
+# -- named items and Knuth's format ------------------------------------------------------
+
+KNUTH_DLX3_EXAMPLE = """\
+| A simple example of color controls
+A B 2:3|C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+C X:0
+B X:1
+C Y:1
+"""
+
+
+def test_knuths_multiplicity_example():
+    # DLX3's documentation: the unique solution is "A C X:1 Y:1", "B X:1", "C Y:1".
+    p = fs.parse_cover(KNUTH_DLX3_EXAMPLE)
+    assert p.primary == ("A", "B", "C") and p.secondary == ("X", "Y")
+    assert p.multiplicity == {"C": (2, 3)}
+    covers = list(p.covers())
+    assert [[p.format_option(i) for i in c] for c in covers] == [["A C X:1 Y:1", "B X:1", "C Y:1"]]
+
+
+def test_format_round_trip(tmp_path):
+    p = fs.parse_cover(KNUTH_DLX3_EXAMPLE)
+    text = fs.format_cover(p)
+    assert text.splitlines()[0] == "A B 2:3|C | X Y"
+    assert fs.parse_cover(text) == p
+    path = tmp_path / "p.dlx"
+    fs.write_cover(p, path)
+    assert fs.read_cover(path) == p
+    with open(path) as f:
+        assert fs.read_cover(f) == p
+    exact = fs.CoverProblem([["a", "b"], ["a"], ["a"], ["b"]], multiplicity={"a": 2})
+    assert fs.format_cover(exact).splitlines()[0] == "2|a b"
+    assert fs.parse_cover(fs.format_cover(exact)).count() == exact.count() == 3
+
+
+@pytest.mark.parametrize(
+    "text,line,message",
+    [
+        ("", None, "no item line"),
+        ("| only a comment\n", None, "no item line"),
+        ("a b | c | d\na\n", 1, "twice"),
+        ("a x:y\n", 1, "may not hold ':'"),
+        ("a 0|b\n", 1, "upper bound is zero"),
+        ("a 3:2|b\n", 1, "lower bound exceeds"),
+        ("a q:2|b\n", 1, "decimal integers"),
+        ("a 2|\n", 1, "no item name"),
+        ("a a\n", 1, "named twice"),
+        ("a | x\na\n\nb\n", 4, "unknown item 'b'"),
+        ("a | x\na x:1 x\n", 2, "appears twice"),
+        ("a | x\n| comment\na:1\n", 3, "primary item 'a' takes no colour"),
+        ("a | x\na x:\n", 2, "empty colour"),
+    ],
+)
+def test_knuth_format_errors_name_the_line(text, line, message):
+    with pytest.raises(ExactCoverError, match=message) as info:
+        fs.parse_cover(text)
+    assert info.value.line == line
+
+
+def test_named_items_infer_primary_and_secondary():
+    # Primary by default: every item not secondary, in order of first appearance.
+    p = fs.CoverProblem([[3, 1], [2], [1, 2, 3]])
+    assert p.primary == (3, 1, 2) and p.secondary == ()
+    assert list(p.covers()) == [[0, 1], [2]]
+    # primary given, secondary None: the rest are secondary (colours split off).
+    p = fs.CoverProblem([["p", "x:A"], ["q", "x:A"], ["q", "x:B"]], primary=["p", "q"])
+    assert p.secondary == ("x",)
+    assert list(p.covers()) == [[0, 1]]
+    # A colon in a primary item's name is part of the name.
+    p = fs.CoverProblem([["r1:c1", "x:A"], ["r1:c1"]], secondary=["x"])
+    assert p.primary == ("r1:c1",) and p.count() == 2
+    p = fs.CoverProblem([["r1:c1", "x:A"], ["r1:c1"]], primary=["r1:c1"])
+    assert p.secondary == ("x",) and p.count() == 2
+    with pytest.raises(ExactCoverError, match="both primary and secondary"):
+        fs.CoverProblem([["a"]], primary=["a"], secondary=["a"])
+    with pytest.raises(ExactCoverError, match="not a primary item"):
+        fs.CoverProblem([["a", "x"]], secondary=["x"], multiplicity={"x": 2})
+    with pytest.raises(ExactCoverError, match="cannot be written"):
+        fs.format_cover(fs.CoverProblem([["a b"]]))
+    assert "2 options" in repr(fs.CoverProblem([["a"], ["a"]]))
+
+
+def test_named_problem_search_and_limits():
+    n = 5
+    options = [[f"r{i}", f"c{j}"] for i in range(n) for j in range(n)]
+    p = fs.CoverProblem(options, multiplicity={x: 2 for o in options for x in o})
+    assert p.count(limit=10) == 10
+    result = p.search(limit=None)
+    assert (result.count, result.complete) == (TWO_PER_LINE[n], True)
+    assert result.nodes >= result.count and p.first() is not None
+    with pytest.raises(SearchLimitError):
+        p.count(node_limit=5)

@@ -56,6 +56,7 @@ from ._rate_batch import RateManyResult, rate_many
 from ._status import INVALID, NO_SOLUTION, NODE_LIMIT, NOT_UNIQUE, SOLVED, Status
 from ._target import TargetResult, max_score, ring_weights
 from ._threads import cores
+from ._xcc import CoverProblem, format_cover, parse_cover, read_cover, write_cover
 
 __version__ = "0.1.0"
 
@@ -107,6 +108,11 @@ __all__ = [
     "count_exact_covers",
     "search_exact_cover",
     "CoverResult",
+    "CoverProblem",
+    "parse_cover",
+    "read_cover",
+    "format_cover",
+    "write_cover",
     "ExactCoverError",
     "VariantError",
     "SudokuError",

@@ -335,8 +335,8 @@ ctypedef struct BitCover:
     # row's entry names the set its choice removes (row_cols: a column, or ncols + pair).
     int nkill
     # Multiplicities (MCC): each primary column is covered by lo..hi rows, not exactly one.
-    bint multi
-    int32_t *bound           # multi: levels x 2 nprimary: rows still needed, still allowed
+    bint multi               # (then count[d] is 3 nprimary: rows, rows needed, rows allowed)
+    int32_t *slack           # multi: hi - lo of each primary column
     int32_t *col             # multi: level d's chosen column
     int32_t *left            # multi: its rows not yet tried
     uint8_t *skip            # multi: its branch "no more rows here" not yet taken
@@ -479,6 +479,9 @@ ctypedef struct Engine:
     # The exact-cover rows of the solution just found (dlx, bitset; NULL for the others).
     int (*cover_rows)(const EngineState *s, int32_t *rows) noexcept nogil
     void (*free)(EngineState *s) noexcept nogil
+    # Count on: add the solutions to *n until it reaches upto (< 0: all) or the search
+    # stops (as repeated next() calls, without returning at each one); NULL: next() it is.
+    int (*count)(EngineState *s, int64_t *n, int64_t upto) noexcept nogil
 
 cdef const Engine *engine_row(int engine) noexcept nogil
 cdef void engine_options_default(EngineOptions *o) noexcept nogil

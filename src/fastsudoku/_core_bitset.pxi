@@ -36,7 +36,7 @@ cdef void bx_free(BitCover *b) noexcept nogil:
     free(b.width)
     free(b.lo)
     free(b.hi)
-    free(b.bound)
+    free(b.slack)
     free(b.col)
     free(b.left)
     free(b.skip)
@@ -52,7 +52,7 @@ cdef int bx_grow(BitCover *b, int levels) noexcept nogil:
         return 0
     if not (regrow(<void **>&b.active, L * W * sizeof(uint64_t))
             and regrow(<void **>&b.cand, L * W * sizeof(uint64_t))
-            and regrow(<void **>&b.count, (L * P + 1) * sizeof(int32_t))
+            and regrow(<void **>&b.count, ((3 * L if b.multi else L) * P + 1) * sizeof(int32_t))
             and regrow(<void **>&b.live, L * sizeof(int32_t))
             and regrow(<void **>&b.chosen, L * sizeof(int32_t))
             and regrow(<void **>&b.cursor, L * sizeof(int32_t))
@@ -60,8 +60,7 @@ cdef int bx_grow(BitCover *b, int levels) noexcept nogil:
             and regrow(<void **>&b.lo, L * sizeof(int32_t))
             and regrow(<void **>&b.hi, L * sizeof(int32_t))):
         return -1
-    if b.multi and not (regrow(<void **>&b.bound, (2 * L * P + 1) * sizeof(int32_t))
-                        and regrow(<void **>&b.col, L * sizeof(int32_t))
+    if b.multi and not (regrow(<void **>&b.col, L * sizeof(int32_t))
                         and regrow(<void **>&b.left, L * sizeof(int32_t))
                         and regrow(<void **>&b.skip, L * sizeof(uint8_t))):
         return -1
@@ -169,10 +168,15 @@ cdef int bx_build_xcc(BitCover *b, int ncols, const uint8_t *secondary, int nrow
             b.colbits[(<size_t>ncols + x) * W + w] = (b.colbits[<size_t>c * W + w]
                                                       & ~b.colbits[(<size_t>ncols + x) * W + w])
     if b.multi:
+        b.slack = <int32_t *>malloc((nprimary + 1) * sizeof(int32_t))
+        if b.slack == NULL:
+            free(renum)
+            return -1
         for c in range(ncols):
             if renum[c] < nprimary:
-                b.bound[renum[c]] = col_lo[c]
-                b.bound[nprimary + renum[c]] = col_hi[c]
+                b.count[nprimary + renum[c]] = col_lo[c]
+                b.count[2 * nprimary + renum[c]] = col_hi[c]
+                b.slack[renum[c]] = col_hi[c] - col_lo[c]
     free(renum)
     b.live[0] = nprimary
     b.lo[0] = 0
@@ -200,11 +204,17 @@ cdef int bx_copy(BitCover *dst, const BitCover *src) noexcept nogil:
     dst.row_off = src.row_off
     dst.row_cols = src.row_cols
     dst.row_nprim = src.row_nprim
+    dst.slack = NULL
+    if src.multi:
+        dst.slack = <int32_t *>malloc((src.nprimary + 1) * sizeof(int32_t))
+        if dst.slack == NULL:
+            return -1
+        memcpy(dst.slack, src.slack, src.nprimary * sizeof(int32_t))
     if bx_grow(dst, max(16, <int>levels + 1)) < 0:
         return -1
     memcpy(dst.active, src.active, levels * W * sizeof(uint64_t))
     memcpy(dst.cand, src.cand, levels * W * sizeof(uint64_t))
-    memcpy(dst.count, src.count, levels * P * sizeof(int32_t))
+    memcpy(dst.count, src.count, (3 * levels if src.multi else levels) * P * sizeof(int32_t))
     memcpy(dst.live, src.live, levels * sizeof(int32_t))
     memcpy(dst.chosen, src.chosen, levels * sizeof(int32_t))
     memcpy(dst.cursor, src.cursor, levels * sizeof(int32_t))
@@ -212,7 +222,6 @@ cdef int bx_copy(BitCover *dst, const BitCover *src) noexcept nogil:
     memcpy(dst.lo, src.lo, levels * sizeof(int32_t))
     memcpy(dst.hi, src.hi, levels * sizeof(int32_t))
     if src.multi:
-        memcpy(dst.bound, src.bound, 2 * levels * P * sizeof(int32_t))
         memcpy(dst.col, src.col, levels * sizeof(int32_t))
         memcpy(dst.left, src.left, levels * sizeof(int32_t))
         memcpy(dst.skip, src.skip, levels * sizeof(uint8_t))
@@ -392,8 +401,11 @@ cdef int bx_solution(const BitCover *b, int32_t *rows) noexcept nogil:
 
 cdef inline int bx_choose_m(BitCover *b, int d) noexcept nogil:
     cdef int W = b.nwords, P = b.nprimary, c, best = -1, s = BX_COVERED, w, k, t
-    cdef const int32_t *cnt = b.count + <size_t>d * P
-    cdef const int32_t *need = b.bound + <size_t>d * 2 * P
+    cdef int slack, best_slack = 0, best_k = 0
+    cdef const int32_t *cnt = b.count + <size_t>d * 3 * P
+    cdef const int32_t *need = cnt + P
+    cdef const int32_t *room = cnt + 2 * P
+    cdef const int32_t *slack0 = b.slack
     cdef const uint64_t *act
     cdef const uint64_t *cb
     cdef uint64_t *cd
@@ -401,14 +413,23 @@ cdef inline int bx_choose_m(BitCover *b, int d) noexcept nogil:
         k = cnt[c]
         if k == BX_COVERED:
             continue
-        if k < need[c]:
-            return -1
+        if k <= need[c]:
+            if k < need[c]:
+                return -1
+            if k == 0:
+                # No row left and none needed: as good as closed (counts only fall).
+                continue
         t = k + 1 - need[c]
-        if t < s:
-            s = t
-            best = c
-            if s <= 1:
-                break
+        if t <= s:
+            # Ties (as Knuth's DLX3): the column with less slack left, then more rows.
+            slack = min(slack0[c], room[c])
+            if t < s or slack < best_slack or (slack == best_slack and k > best_k):
+                s = t
+                best = c
+                best_slack = slack
+                best_k = k
+    if best < 0:
+        return 0            # every open column has what it needs and no row left
     act = b.active + <size_t>d * W
     cb = b.colbits + <size_t>best * W
     cd = b.cand + <size_t>d * W
@@ -425,7 +446,7 @@ cdef inline int bx_choose_m(BitCover *b, int d) noexcept nogil:
 cdef inline bint bx_has_next_m(BitCover *b, int d) noexcept nogil:
     """A row of level d's column that can still come first among its rows in a cover (at
     least `need` rows left from it on), or the branch without more rows."""
-    cdef int need = b.bound[<size_t>d * 2 * b.nprimary + b.col[d]]
+    cdef int need = b.count[<size_t>d * 3 * b.nprimary + b.nprimary + b.col[d]]
     return b.left[d] >= max(need, 1) or b.skip[d]
 
 
@@ -433,7 +454,7 @@ cdef int bx_advance_m(BitCover *b, int d) noexcept nogil:
     """Level d + 1 from level d's next row (or, with none left to try, from closing the
     column without more rows)."""
     cdef int W = b.nwords, P = b.nprimary, c = b.col[d], w, i, x, r = -1
-    cdef int need = b.bound[<size_t>d * 2 * P + c]
+    cdef int need = b.count[<size_t>d * 3 * P + P + c]
     cdef uint64_t *cd = b.cand + <size_t>d * W
     cdef const uint64_t *act = b.active + <size_t>d * W
     cdef uint64_t *nact
@@ -447,10 +468,9 @@ cdef int bx_advance_m(BitCover *b, int d) noexcept nogil:
     if d + 2 > b.capacity and bx_grow(b, 2 * b.capacity) < 0:
         return STEP_NOMEM
     nact = b.active + <size_t>(d + 1) * W
-    ncnt = b.count + <size_t>(d + 1) * P
-    nb = b.bound + <size_t>(d + 1) * 2 * P
-    memcpy(ncnt, b.count + <size_t>d * P, P * sizeof(int32_t))
-    memcpy(nb, b.bound + <size_t>d * 2 * P, 2 * P * sizeof(int32_t))
+    ncnt = b.count + <size_t>(d + 1) * 3 * P
+    nb = ncnt + P
+    memcpy(ncnt, b.count + <size_t>d * 3 * P, 3 * P * sizeof(int32_t))
     if b.left[d] >= max(need, 1):
         w = b.cursor[d]
         while cd[w] == 0:

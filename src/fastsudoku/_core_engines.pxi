@@ -72,6 +72,10 @@ cdef int dlx_next(EngineState *s) noexcept nogil:
     return xc_next(&s.dlx)
 
 
+cdef int dlx_count(EngineState *s, int64_t *n, int64_t upto) noexcept nogil:
+    return xc_count(&s.dlx, n, upto)
+
+
 cdef int dlx_rows(const EngineState *s, int32_t *rows) noexcept nogil:
     return xc_solution(&s.dlx, rows)
 
@@ -82,6 +86,10 @@ cdef void dlx_free(EngineState *s) noexcept nogil:
 
 cdef int bitset_next(EngineState *s) noexcept nogil:
     return bx_next(&s.bitset)
+
+
+cdef int bitset_count(EngineState *s, int64_t *n, int64_t upto) noexcept nogil:
+    return bx_count(&s.bitset, n, upto)
 
 
 cdef int bitset_rows(const EngineState *s, int32_t *rows) noexcept nogil:
@@ -115,15 +123,16 @@ cdef void _fill_engine_table() noexcept:
     memset(ENGINE_TABLE, 0, sizeof(ENGINE_TABLE))
     ENGINE_TABLE[ENGINE_AUTO].name = "auto"
     ENGINE_TABLE[ENGINE_BITMASK] = Engine("bitmask", bitmask_init, bitmask_next,
-                                          bitmask_solution, NULL, bitmask_free)
+                                          bitmask_solution, NULL, bitmask_free, NULL)
     ENGINE_TABLE[ENGINE_DIGITBAND] = Engine("digitband", digitband_init, digitband_next,
-                                            digitband_solution, NULL, digitband_free)
+                                            digitband_solution, NULL, digitband_free, NULL)
     ENGINE_TABLE[ENGINE_DLX] = Engine("dlx", dlx_sudoku_init, dlx_next, dlx_sudoku_solution,
-                                      dlx_rows, dlx_free)
+                                      dlx_rows, dlx_free, dlx_count)
     ENGINE_TABLE[ENGINE_BITSET] = Engine("bitset", bitset_sudoku_init, bitset_next,
-                                         bitset_sudoku_solution, bitset_rows, bitset_free)
+                                         bitset_sudoku_solution, bitset_rows, bitset_free,
+                                         bitset_count)
     ENGINE_TABLE[ENGINE_VARIANT] = Engine("variant", variant_init, variant_next,
-                                          variant_solution, NULL, variant_free)
+                                          variant_solution, NULL, variant_free, NULL)
 
 
 _fill_engine_table()
@@ -158,6 +167,8 @@ cdef int engine_count(const Engine *e, EngineState *s, const Sudoku *p, int64_t 
     stopped on: SEARCH_FOUND (at the limit), SEARCH_EXHAUSTED, or how it was stopped."""
     cdef int status = SEARCH_EXHAUSTED
     while limit < 0 or count[0] < limit:
+        if e.count != NULL and (count[0] > 0 or first == NULL):
+            return e.count(s, count, limit)
         status = e.next(s)
         if status != SEARCH_FOUND:
             break

@@ -36,6 +36,15 @@ ctypedef fused AnySearch:
 
 
 cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
+    return machine_run(s, tree, NULL, -1)
+
+
+cdef inline int machine_run(AnySearch *s, const bint tree, int64_t *tally,
+                            int64_t upto) noexcept nogil:
+    """machine_next, and with `tally` counting: each solution adds one to *tally and the
+    search goes on, until *tally reaches `upto` (< 0: no limit; SEARCH_FOUND then) or the
+    search stops.  (Inlined with the constants of each caller: the copy without a tally
+    has no test for it.)"""
     cdef SearchRun *run
     if AnySearch is TargetSearch:
         run = &s.s.run
@@ -59,6 +68,11 @@ cdef inline int machine_next(AnySearch *s, const bint tree) noexcept nogil:
             else:
                 rc = target_choose(s, d)
             if rc == 0:
+                if tally != NULL:
+                    tally[0] += 1
+                    if upto < 0 or tally[0] < upto:
+                        phase = PHASE_BACKTRACK
+                        continue
                 run.depth = d
                 run.phase = PHASE_BACKTRACK
                 return SEARCH_FOUND
@@ -177,3 +191,16 @@ cdef int xc_next(ExactCover *x) noexcept nogil:
 cdef int bx_next(BitCover *b) noexcept nogil:
     """xc_next on row bitsets."""
     return machine_next(b, False)
+
+
+# Counting without leaving the loop at each solution (the table's `count`): for the engines
+# whose counts run long (exact cover, where a count may pass millions of solutions).
+
+cdef int xc_count(ExactCover *x, int64_t *tally, int64_t upto) noexcept nogil:
+    if x.tree == NULL:
+        return machine_run(x, False, tally, upto)
+    return machine_run(x, True, tally, upto)
+
+
+cdef int bx_count(BitCover *b, int64_t *tally, int64_t upto) noexcept nogil:
+    return machine_run(b, False, tally, upto)

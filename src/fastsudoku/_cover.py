@@ -25,6 +25,18 @@ over every column), so that 1,000,000 one-column rows take a fraction of a secon
 bitset engine copies every primary column's count at each level by design; it refuses a
 matrix whose bitsets and levels would exceed ``BITSET_MAX_BYTES``.
 
+Colours and multiplicities (Knuth's XCC and MCC, TAOCP 7.2.2.1; his programs DLX2 and
+DLX3).  ``colors=`` gives secondary columns a colour in some rows: a row list's colours
+are one list a row (None for a row without colours), one entry a column (None or 0: no
+colour; else any hashable value); a matrix's colours are an integer array of its shape
+(0: no colour).  A secondary column is then covered by at most one row without a colour,
+or by any number of rows that give it the same colour.  ``multiplicity={column: n or
+(lo, hi)}`` lets a primary column be covered by lo..hi rows (0 <= lo <= hi, hi >= 1);
+each cover is found once (the rows of a column are taken in order, as in Algorithm M).
+Both run on the bitset engine (``engine="auto"`` takes it; ``engine="dlx"`` refuses them),
+whose memory grows with rows x (columns + colour pairs); :class:`fastsudoku.CoverProblem`
+states such problems with named items and reads and writes Knuth's text format.
+
 The matrix is given either as rows of column indices (``[[0, 3], [1, 2], ...]``) or as a
 2-D NumPy array of 0/1 or booleans.  Solutions are sorted lists of row indices.
 
@@ -45,6 +57,7 @@ import itertools
 import operator
 from typing import (
     Any,
+    Dict,
     Iterable,
     Iterator,
     List,
@@ -268,7 +281,7 @@ def _entry_colors(
             raise ExactCoverError(
                 f"colors must have the matrix's shape {rows.shape}, got {grid.shape}"
             )
-        where = np.argwhere((grid != 0) & (rows == 0)) if grid.dtype != object else []
+        where: Any = np.argwhere((grid != 0) & (rows == 0)) if grid.dtype != object else []
         if len(where):
             r, c = (int(v) for v in where[0])
             raise ExactCoverError(
@@ -287,7 +300,7 @@ def _entry_colors(
     if len(colors) != nrows:
         raise ExactCoverError(f"colors has {len(colors)} entries, one a row is {nrows}")
     found: List[Any] = []
-    places: List[int] = []
+    spots: List[int] = []
     for r, row_colors in enumerate(colors):
         if row_colors is None:
             continue
@@ -312,8 +325,8 @@ def _entry_colors(
                     column=int(cols[start + k]),
                 ) from None
             found.append(value)
-            places.append(start + k)
-    return found, np.asarray(places, dtype=np.int64)
+            spots.append(start + k)
+    return found, np.asarray(spots, dtype=np.int64)
 
 
 def _is_zero(value: Any) -> bool:
@@ -344,7 +357,7 @@ def _extras(
                     row=r,
                     column=int(cols[k]),
                 )
-            ids: dict = {}
+            ids: Dict[Any, int] = {}
             cid = np.fromiter(
                 (ids.setdefault(v, len(ids)) for v in values), dtype=np.int64, count=len(values)
             )
@@ -451,7 +464,7 @@ def _problem(
     in_secondary = None if used is None else _secondary_mask(sec, used)
     used_secondary = len(sec) if in_secondary is None else int(in_secondary.sum())
     optional = 0
-    if extra.mult_cols is not None and used is not None:
+    if extra.mult_cols is not None and extra.mult_lo is not None and used is not None:
         zero = extra.mult_cols[extra.mult_lo == 0]
         optional = len(zero) - int(np.isin(zero, used).sum())
     if ncols - len(sec) - optional > nused - used_secondary:
@@ -464,7 +477,7 @@ def _problem(
             _core.Options(_pick_engine(engine, 0, 1), None, node_limit),
         )
     pair_col = extra.pair_col
-    mult_cols = extra.mult_cols
+    mult_cols, mult_lo, mult_hi = extra.mult_cols, extra.mult_lo, extra.mult_hi
     if used is None or in_secondary is None:  # (None together)
         flags = np.zeros(ncols, dtype=np.uint8)
         if isinstance(sec, range):
@@ -476,19 +489,19 @@ def _problem(
         flags = in_secondary.astype(np.uint8)
         if pair_col is not None:
             pair_col = np.searchsorted(used, pair_col)
-        if mult_cols is not None:
+        if mult_cols is not None and mult_lo is not None and mult_hi is not None:
             keep = np.isin(mult_cols, used)
             mult_cols = np.searchsorted(used, mult_cols[keep])
-            extra = extra._replace(mult_lo=extra.mult_lo[keep], mult_hi=extra.mult_hi[keep])
+            mult_lo, mult_hi = mult_lo[keep], mult_hi[keep]
     nprimary = nused - used_secondary
     npairs = 0 if pair_col is None else len(pair_col)
     col_lo = col_hi = None
     most = nprimary
-    if mult_cols is not None:
+    if mult_cols is not None and mult_lo is not None and mult_hi is not None:
         col_lo = np.ones(nused, dtype=np.int32)
         col_hi = np.ones(nused, dtype=np.int32)
-        col_lo[mult_cols] = extra.mult_lo
-        col_hi[mult_cols] = np.minimum(extra.mult_hi, nrows + 1)
+        col_lo[mult_cols] = mult_lo
+        col_hi[mult_cols] = np.minimum(mult_hi, nrows + 1)
         most = int(col_hi[flags == 0].sum())
     engine = "bitset" if xcc else _pick_engine(engine, nrows, nprimary)
     if (

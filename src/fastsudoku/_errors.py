@@ -134,12 +134,19 @@ class ExactCoverError(PicklableError, ValueError):
     """A matrix given to the exact-cover functions is malformed.
 
     ``row`` and ``column`` (0-based, as in the caller's matrix) say where, when there is
-    a place to name.
+    a place to name; ``line`` (1-based) the line of a problem read from text (Knuth's
+    format, :func:`fastsudoku.read_cover`).
     """
 
     def __init__(
-        self, message: str, *, row: Optional[int] = None, column: Optional[int] = None
+        self,
+        message: str,
+        *,
+        row: Optional[int] = None,
+        column: Optional[int] = None,
+        line: Optional[int] = None,
     ) -> None:
         super().__init__(message)
         self.row = row
         self.column = column
+        self.line = line
