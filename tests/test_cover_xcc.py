@@ -345,3 +345,78 @@ def test_named_problem_search_and_limits():
     assert result.nodes >= result.count and p.first() is not None
     with pytest.raises(SearchLimitError):
         p.count(node_limit=5)
+
+
+# -- fastsudoku cover ---------------------------------------------------------------------
+
+
+def test_cli_cover(tmp_path, capsys):
+    import json
+
+    from fastsudoku.cli import main
+
+    f = tmp_path / "p.dlx"
+    f.write_text(KNUTH_DLX3_EXAMPLE)
+    assert main(["cover", str(f)]) == 0
+    assert capsys.readouterr().out.splitlines() == ["A C X:1 Y:1", "B X:1", "C Y:1"]
+    assert main(["cover", str(f), "--count"]) == 0
+    assert capsys.readouterr().out == "1\n"
+    # Every cover, a blank line between two; --limit stops early.
+    g = tmp_path / "q.dlx"
+    g.write_text("a b | x\na x:1\nb x:1\na b\nb x:2\n")
+    assert main(["cover", str(g), "--all"]) == 0
+    assert capsys.readouterr().out == "a x:1\nb x:1\n\na b\n"
+    assert main(["cover", str(g), "--count", "--limit", "1"]) == 0
+    assert capsys.readouterr().out == "1\n"
+    assert main(["cover", str(g), "--count", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["count"], summary["complete"]) == (2, True)
+    # No cover: exit 1; the node limit: exit 1 with a message; bad input: 65 at its line.
+    h = tmp_path / "none.dlx"
+    h.write_text("a b\na\n")
+    assert main(["cover", str(h)]) == 1
+    assert "no cover" in capsys.readouterr().err
+    pieces = tmp_path / "queens.dlx"
+    n = 10
+    rows = [[f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n}"] for i in range(n) for j in range(n)]
+    diagonals = sorted({x for r in rows for x in r[2:]})
+    fs.write_cover(fs.CoverProblem(rows, secondary=diagonals), pieces)
+    assert main(["cover", str(pieces), "--count"]) == 0
+    assert capsys.readouterr().out == "724\n"
+    assert main(["cover", str(pieces), "--count", "--node-limit", "50"]) == 1
+    out = capsys.readouterr()
+    assert "node limit of 50 reached" in out.err and int(out.out) < 724
+    bad = tmp_path / "bad.dlx"
+    bad.write_text("a | x\n\na y\n")
+    assert main(["cover", str(bad)]) == 65
+    assert f"{bad}:3:" in capsys.readouterr().err
+    assert main(["cover", str(tmp_path / "missing.dlx")]) == 65
+    assert main(["cover", str(f), "--limit", "0", "--count"]) == 2
+    assert main(["cover", str(f), "--engine", "dlx"]) == 65  # dlx takes no multiplicities
+    assert "engine='dlx'" in capsys.readouterr().err
+
+
+def test_cover_search_runs_in_stretches():
+    n = 8
+    rows = [[f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n}"] for i in range(n) for j in range(n)]
+    diagonals = sorted({x for r in rows for x in r[2:]})
+    p = fs.CoverProblem(rows, secondary=diagonals)
+    whole = [sorted(c) for c in p.covers()]
+    s = p.search_steps()
+    seen, budget = [], 0
+    while not s.exhausted:
+        budget += 7
+        cover = s.next_cover(max_guesses=budget)
+        if cover is not None:
+            seen.append(sorted(cover))
+        else:
+            assert s.stopped or s.exhausted
+    assert seen == whole and s.found == 92
+    s = p.search_steps(engine="dlx")
+    total, budget = 0, 0
+    while not s.exhausted:
+        budget += 50
+        total += s.count(max_guesses=budget)
+    assert total == 92 == s.found and s.count() == 0
+    s = p.search_steps()
+    assert s.count(limit=10) == 10 and not s.exhausted and s.count() == 82

@@ -28,6 +28,7 @@ def test_readme_examples():
         "fastsudoku",
         "fastsudoku._api",
         "fastsudoku._cover",
+        "fastsudoku._xcc",
         "fastsudoku._target",
         "fastsudoku._batch",
         "fastsudoku.dask",

@@ -33,6 +33,7 @@ from ._canon import (
     unique_classes,
 )
 from ._cover import (
+    COVER_ENGINES,
     CoverResult,
     count_exact_covers,
     exact_cover,
@@ -56,7 +57,7 @@ from ._rate_batch import RateManyResult, rate_many
 from ._status import INVALID, NO_SOLUTION, NODE_LIMIT, NOT_UNIQUE, SOLVED, Status
 from ._target import TargetResult, max_score, ring_weights
 from ._threads import cores
-from ._xcc import CoverProblem, format_cover, parse_cover, read_cover, write_cover
+from ._xcc import CoverProblem, CoverSearch, format_cover, parse_cover, read_cover, write_cover
 
 __version__ = "0.1.0"
 
@@ -109,6 +110,8 @@ __all__ = [
     "search_exact_cover",
     "CoverResult",
     "CoverProblem",
+    "CoverSearch",
+    "COVER_ENGINES",
     "parse_cover",
     "read_cover",
     "format_cover",

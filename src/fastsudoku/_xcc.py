@@ -34,9 +34,11 @@ import io
 import os
 from typing import IO, Any, Dict, Hashable, Iterable, Iterator, List, Optional, Set, Tuple, Union
 
+from . import _core
 from ._cover import (
     CoverEngine,
     CoverResult,
+    _problem,
     count_exact_covers,
     exact_cover,
     exact_covers,
@@ -44,7 +46,14 @@ from ._cover import (
 )
 from ._errors import ExactCoverError
 
-__all__ = ["CoverProblem", "parse_cover", "read_cover", "format_cover", "write_cover"]
+__all__ = [
+    "CoverProblem",
+    "CoverSearch",
+    "parse_cover",
+    "read_cover",
+    "format_cover",
+    "write_cover",
+]
 
 Entry = Tuple[Hashable, Optional[str]]
 
@@ -181,6 +190,11 @@ class CoverProblem:
             multiplicity={index[name]: b for name, b in self.multiplicity.items()} or None,
         )
 
+    def search_steps(self, *, engine: CoverEngine = "auto") -> CoverSearch:
+        """A resumable search of the problem, run a stretch at a time (see
+        :class:`CoverSearch`): for progress reports, time slices, budgets raised later."""
+        return CoverSearch(self, engine)
+
     def covers(
         self,
         *,
@@ -246,6 +260,82 @@ class CoverProblem:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+
+class CoverSearch:
+    """One search of a :class:`CoverProblem`, resumable: :meth:`next_cover` and
+    :meth:`count` go on from where the last call stopped, each up to a total of
+    ``max_guesses`` (rows tried where there was a choice; None: no bound), so that a
+    caller can run it a stretch at a time.  Covers come as their options in the order the
+    search chose them.
+
+    >>> s = CoverProblem([["a"], ["a"], ["b"]]).search_steps()  # b first: it has one row
+    >>> s.next_cover(), s.count(), s.exhausted, s.found
+    ([2, 0], 1, True, 2)
+    """
+
+    __slots__ = ("_search", "found", "exhausted", "stopped")
+
+    def __init__(self, problem: CoverProblem, engine: CoverEngine = "auto") -> None:
+        kw = problem._kw()
+        self._search = _problem(
+            problem._rows,
+            kw["columns"],
+            kw["secondary"],
+            None,
+            engine,
+            kw["colors"],
+            kw["multiplicity"],
+        )
+        self._search.ordered = True
+        #: Covers found so far (by next_cover and count).
+        self.found = 0
+        #: True once the whole tree has been searched.
+        self.exhausted = False
+        #: True when the last call stopped at its max_guesses.
+        self.stopped = False
+
+    @property
+    def guesses(self) -> int:
+        """Rows tried where there was a choice, so far."""
+        return int(self._search.guesses)
+
+    @property
+    def nodes(self) -> int:
+        """Rows tried, so far."""
+        return int(self._search.nodes)
+
+    def _budget(self, max_guesses: Optional[int]) -> None:
+        self._search.node_limit = -1 if max_guesses is None else max_guesses
+        self.stopped = False
+
+    def _after(self, status: int) -> None:
+        self.stopped = status == _core.NODE_LIMIT
+        self.exhausted = status == _core.EXHAUSTED
+
+    def next_cover(self, *, max_guesses: Optional[int] = None) -> Optional[List[int]]:
+        """The next cover; None when there is none left (``exhausted``) or the guesses
+        reached ``max_guesses`` first (``stopped``: call again with a larger one)."""
+        if self.exhausted:
+            return None
+        self._budget(max_guesses)
+        status, cover = self._search.next_solution()
+        if cover is not None:
+            self.found += 1
+            return list(cover)
+        self._after(status)
+        return None
+
+    def count(self, *, limit: Optional[int] = None, max_guesses: Optional[int] = None) -> int:
+        """Count on (without building the covers): the covers counted by this call, at most
+        ``limit``, stopping early at ``max_guesses`` (``stopped``)."""
+        if self.exhausted or limit == 0:
+            return 0
+        self._budget(max_guesses)
+        n, status = self._search.count(-1 if limit is None else limit)
+        self.found += n
+        self._after(status)
+        return int(n)
 
 
 def _unique(items: Iterable[Hashable], what: str) -> Tuple[Hashable, ...]:

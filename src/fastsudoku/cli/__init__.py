@@ -7,6 +7,8 @@
     fastsudoku convert [FILE|-] --to F [--format F]  one format to another
     fastsudoku judge-format PROBLEM                  stdin -> the judge's exact output
     fastsudoku target [FILE|-] [--weights FILE] [--lines] [--grid] [--node-limit K]
+    fastsudoku cover FILE [--count | --all] [--limit K] [--node-limit K] [--json]
+                                                     exact cover, Knuth's DLX format
     fastsudoku generate / rate / gen-tests / judge / bench     (see --help of each)
 
 Formats (``--format``, detected by default): ``line`` (one puzzle a line, '#' comments,
@@ -39,7 +41,7 @@ import os
 import sys
 from typing import Callable, Dict, List, NamedTuple, NoReturn, Optional
 
-from . import canon, generate, judge, solve, target
+from . import canon, cover, generate, judge, solve, target
 from .errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_OTHER, EXIT_USAGE, fail
 
 __all__ = ["main", "COMMANDS", "Command"]
@@ -110,6 +112,12 @@ COMMANDS: Dict[str, Command] = {
         "target Sudoku (P1074): the best weighted score",
         target.add_target_arguments,
         target.run_target,
+    ),
+    "cover": Command(
+        "exact cover from a file in Knuth's DLX format",
+        cover.add_cover_arguments,
+        cover.run_cover,
+        cover.EPILOG,
     ),
 }
 
