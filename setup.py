@@ -59,6 +59,7 @@ extensions = [
     Extension(
         "fastsudoku._core",
         ["src/fastsudoku/_core.pyx"],  # with its parts, src/fastsudoku/_core_*.pxi
+        include_dirs=["src/fastsudoku/include"],  # fastsudoku.h: the C API's table
         extra_compile_args=compile_args,
         extra_link_args=link_args,
         define_macros=macros,

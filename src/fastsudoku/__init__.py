@@ -61,6 +61,17 @@ from ._xcc import CoverProblem, CoverSearch, format_cover, parse_cover, read_cov
 
 __version__ = "0.1.0"
 
+
+def get_include() -> str:
+    """The directory of ``fastsudoku.h``, the header of the C API (the engines for C and
+    C++ extensions, through the capsule ``fastsudoku._core._C_API``): put it on the
+    include path of an extension that calls them, as ``numpy.get_include()``.
+    """
+    import os
+
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
+
+
 __all__ = [
     "solve",
     "count_solutions",
@@ -124,5 +135,6 @@ __all__ = [
     "InvalidValueError",
     "ConflictError",
     "SearchLimitError",
+    "get_include",
     "__version__",
 ]

@@ -10,12 +10,13 @@
 #   _core_bitmask.pxi       engine "bitmask": candidate masks a cell, every size   (Search)
 #   _core_digitband.pxi     engine "digitband": 9x9 on digit-band bitboards        (Search9)
 #   _core_dlx.pxi           engine "dlx": dancing links, general exact cover       (ExactCover)
-#   _core_bitset.pxi        engine "bitset": Algorithm X on row bitsets            (BitCover)
+#   _core_bitset.pxi        engine "bitset": Algorithm X (C, M) on row bitsets     (BitCover)
 #   _core_variant.pxi       engine "variant": constraints as data, VariantModel   (VSearch)
 #   _core_leftovers.pxi     the law of leftovers for killer cages (model build time)
 #   _core_machine.pxi       the one search loop, a fused type over the engines' states
 #   _core_sudoku_cover.pxi  Sudoku as an exact-cover matrix, for dlx and bitset
 #   _core_engines.pxi       the engine table, options and result; the search objects
+#   _core_capi.pxi          the C API (include/fastsudoku.h) in a PyCapsule
 #   _core_batch.pxi         services on the contract: batches, the 81-character fast path,
 #   _core_generate.pxi        generation,
 #   _core_target.pxi          target Sudoku (branch and bound on the bitmask engine)

@@ -12,6 +12,9 @@ NODE_LIMIT: int
 
 ENGINES: Tuple[str, ...]
 COVER_ENGINES: Tuple[str, ...]
+CAPI_BITSET_MAX_ROWS: int
+CAPI_BITSET_MAX_PRIMARY: int
+_C_API: object
 
 @disjoint_base
 class Options:
