@@ -485,6 +485,8 @@ cdef int bx_advance_m(BitCover *b, int d) noexcept nogil:
     b.chosen[d] = r
     # nact = act minus m, m the rows that go: every row of a column closed by this step,
     # the rows of the column tried so far (r among them), and those a colour rules out.
+    # The columns this step closes are marked covered first, and the rows that go leave
+    # their counts alone (no chain of decrements of one count through memory).
     if r >= 0:
         rc = b.row_cols + b.row_off[r]
         k = b.row_off[r + 1] - b.row_off[r]
@@ -493,6 +495,12 @@ cdef int bx_advance_m(BitCover *b, int d) noexcept nogil:
             nb[P + x] -= 1
             if nb[x] > 0:
                 nb[x] -= 1
+            if nb[P + x] == 0:
+                ncnt[x] = BX_COVERED
+                live -= 1
+    else:
+        ncnt[c] = BX_COVERED
+        live -= 1
     for w in range(b.lo[d], b.hi[d]):
         a = act[w]
         if a == 0:
@@ -518,16 +526,8 @@ cdef int bx_advance_m(BitCover *b, int d) noexcept nogil:
             m = clear_lowest_bit(m)
             xc = b.row_cols + b.row_off[x]
             for i in range(b.row_nprim[x]):
-                ncnt[xc[i]] -= 1
-    if r < 0:
-        ncnt[c] = BX_COVERED
-        live -= 1
-    else:
-        for i in range(b.row_nprim[r]):
-            x = rc[i]
-            if nb[P + x] == 0:
-                ncnt[x] = BX_COVERED
-                live -= 1
+                if ncnt[xc[i]] != BX_COVERED:
+                    ncnt[xc[i]] -= 1
     if nhi == 0:
         nlo = 0
     b.lo[d + 1] = nlo
