@@ -85,6 +85,11 @@ def test_random_problems_against_brute_force(seed, colored, multi):
         got = list(fs.exact_covers(rows, **kw))
         assert len(got) == len(set(map(tuple, got))), "a cover found twice"
         assert set(map(tuple, got)) == expect, (rows, secondary, colors, mult)
+        if not multi:
+            # Colours on both engines: the same covers.
+            for engine in ("dlx", "bitset"):
+                other = list(fs.exact_covers(rows, engine=engine, **kw))
+                assert sorted(map(tuple, other)) == sorted(expect), engine
         assert fs.count_exact_covers(rows, **kw) == len(expect)
         first = fs.exact_cover(rows, **kw)
         assert (first is None) == (not expect)
@@ -135,6 +140,10 @@ def test_colours_carry_a_letter_between_windows(n, k, forbidden):
     rows, colors, secondary = no_adjacent(n, k, forbidden)
     expect = strings_by_transfer(n, k, forbidden)
     assert fs.count_exact_covers(rows, secondary=secondary, colors=colors) == expect
+    for engine in ("dlx", "bitset"):
+        assert fs.count_exact_covers(rows, secondary=secondary, colors=colors, engine=engine) == (
+            expect
+        )
     # The covers, read back as strings, are all different and avoid the pairs.
     strings = set()
     for cover in fs.exact_covers(rows, secondary=secondary, colors=colors, limit=500):
@@ -216,7 +225,6 @@ def test_colours_from_a_matrix():
         (dict(multiplicity={0: (0, 0)}), "not a range"),
         (dict(multiplicity={0: "2"}), "not an integer"),
         (dict(multiplicity=[2, 2]), "mapping"),
-        (dict(colors=[[0, "A"], None], secondary=[1], engine="dlx"), "engine='dlx'"),
         (dict(multiplicity={0: 2}, engine="dlx"), "engine='dlx'"),
     ],
 )
@@ -420,3 +428,36 @@ def test_cover_search_runs_in_stretches():
     assert total == 92 == s.found and s.count() == 0
     s = p.search_steps()
     assert s.count(limit=10) == 10 and not s.exhausted and s.count() == 82
+
+
+def hard_squares(n):
+    """n x n 0/1 grids without two adjacent 1s, as XCC: each row and column chooses its
+    word, the cells are secondary items coloured by their bit (OEIS A006506)."""
+    words = [w for w in itertools.product((0, 1), repeat=n) if (1, 1) not in zip(w, w[1:])]
+    rows, colors = [], []
+    cell = lambda i, j: 2 * n + i * n + j  # noqa: E731
+    for line in range(2 * n):
+        for w in words:
+            if line < n:
+                rows.append([line] + [cell(line, j) for j in range(n)])
+            else:
+                rows.append([line] + [cell(i, line - n) for i in range(n)])
+            colors.append([0] + [b + 1 for b in w])
+    return rows, colors, list(range(2 * n, 2 * n + n * n))
+
+
+def test_colours_on_both_engines_and_the_fallback(monkeypatch):
+    rows, colors, secondary = hard_squares(5)
+    for engine in ("auto", "dlx", "bitset"):
+        assert (
+            fs.count_exact_covers(rows, secondary=secondary, colors=colors, engine=engine) == 55447
+        )
+    # A problem whose bitsets would be too large: "auto" takes dancing links.
+    import fastsudoku._cover as cover
+
+    monkeypatch.setattr(cover, "BITSET_MAX_BYTES", 64)
+    assert fs.count_exact_covers(rows, secondary=secondary, colors=colors) == 55447
+    with pytest.raises(ExactCoverError, match="too large for engine='bitset'"):
+        fs.count_exact_covers(rows, secondary=secondary, colors=colors, engine="bitset")
+    with pytest.raises(ExactCoverError, match="only engine that takes multiplicity"):
+        fs.count_exact_covers([[0], [0]], multiplicity={0: 2})

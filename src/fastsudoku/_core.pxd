@@ -284,11 +284,15 @@ ctypedef struct ExactCover:
     int32_t *undo            # ncols + 1: the columns a probe covered, in order
     uint32_t *stamp          # nrows: the round in which a row was last probed
     uint32_t round           # (wraps: a row left unprobed once in 2**32 rounds)
+    # Colours (XCC, xc_set_colors; NULL: none): a node's colour, 0 none, > 0 its (column,
+    # colour) pair, -1 while its column is purified to that colour (Knuth's Algorithm C).
+    int32_t *color
 
 
 cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
                   const int32_t *row_offsets, const int32_t *row_cols,
                   const EngineOptions *options) noexcept nogil
+cdef int xc_set_colors(ExactCover *x, const int32_t *entry_color) noexcept nogil
 cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil
 cdef int xc_select(ExactCover *x, int row) noexcept nogil
 cdef int xc_next(ExactCover *x) noexcept nogil

@@ -263,6 +263,7 @@ cdef void xc_free(ExactCover *x) noexcept nogil:
     free(x.trail_at)
     free(x.undo)
     free(x.stamp)
+    free(x.color)
     memset(x, 0, sizeof(ExactCover))
     x.run.phase = PHASE_DONE
 
@@ -352,6 +353,19 @@ cdef int xc_build(ExactCover *x, int ncols, const uint8_t *secondary, int nrows,
     return 0
 
 
+cdef int xc_set_colors(ExactCover *x, const int32_t *entry_color) noexcept nogil:
+    """Give the nodes colours, one a 1 of the matrix in xc_build's order (0: none; > 0: a
+    (secondary column, colour) pair's number, the same for equal colours in a column).  The
+    caller puts colours on secondary columns only.  0, or -1 out of memory."""
+    cdef int i, nones = x.nnodes - x.ncols - 1
+    x.color = <int32_t *>calloc(x.nnodes, sizeof(int32_t))
+    if x.color == NULL:
+        return -1
+    for i in range(nones):
+        x.color[x.ncols + 1 + i] = entry_color[i]
+    return 0
+
+
 cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil:
     """A copy of src's links and state that shares src's read-only arrays (C, ROW,
     row_first): src must outlive it.  0, or -1 out of memory (call xc_free either way)."""
@@ -382,6 +396,11 @@ cdef int xc_copy(ExactCover *dst, const ExactCover *src) noexcept nogil:
     dst.nprimary = src.nprimary
     dst.track = src.track
     dst.run = src.run
+    if src.color != NULL:
+        dst.color = <int32_t *>malloc(bytes_nodes)
+        if dst.color == NULL:
+            return -1
+        memcpy(dst.color, src.color, bytes_nodes)
     return 0
 
 
@@ -705,6 +724,9 @@ cdef inline void xc_retreat(ExactCover *x, int d, const bint tree) noexcept nogi
     cdef const int32_t *C = x.C
     cdef int32_t r = x.choice[d]
     cdef int32_t j = L[r]
+    if x.color != NULL:
+        xc_retreat_colors(x, r, tree)
+        return
     while j != r:
         xc_uncover_shape(x, C[j], tree)
         j = L[j]
@@ -737,10 +759,82 @@ cdef inline int xc_advance(ExactCover *x, int d, const bint tree) noexcept nogil
     cdef int32_t r = x.D[x.choice[d]]
     cdef int32_t j = R[r]
     x.choice[d] = r
+    if x.color != NULL:
+        xc_advance_colors(x, r, tree)
+        return STEP_DEEPER
     while j != r:
         xc_cover_tree(x, C[j], tree)
         j = R[j]
     return STEP_DEEPER
+
+
+# Colours (Knuth's Algorithm C, TAOCP 7.2.2.1): a row that gives secondary column k a colour
+# "purifies" k -- hides every row of k with another colour or none, and marks those of the
+# same colour (-1) so that choosing them later changes nothing -- instead of covering it.
+# The chosen row's own node has left k's list already (its primary column was covered), so
+# it keeps its colour for the undo.  Rows hidden here keep their place in k's list, as a
+# covered column's rows do in the column's; the undo walks the list the other way.
+
+cdef void xc_advance_colors(ExactCover *x, int32_t r, const bint tree) noexcept nogil:
+    cdef int32_t j = x.R[r]
+    while j != r:
+        if x.color[j] == 0:
+            xc_cover_tree(x, x.C[j], tree)
+        elif x.color[j] > 0:
+            xc_purify(x, j, tree)
+        j = x.R[j]
+
+
+cdef void xc_retreat_colors(ExactCover *x, int32_t r, const bint tree) noexcept nogil:
+    cdef int32_t j = x.L[r]
+    while j != r:
+        if x.color[j] == 0:
+            xc_uncover_shape(x, x.C[j], tree)
+        elif x.color[j] > 0:
+            xc_unpurify(x, j, tree)
+        j = x.L[j]
+
+
+cdef void xc_purify(ExactCover *x, int32_t p, const bint tree) noexcept nogil:
+    cdef int32_t *U = x.U
+    cdef int32_t *D = x.D
+    cdef int32_t *S = x.size
+    cdef int32_t k = x.C[p], want = x.color[p], i, j
+    i = D[k]
+    while i != k:
+        if x.color[i] == want:
+            x.color[i] = -1
+        else:
+            j = x.R[i]
+            while j != i:
+                U[D[j]] = U[j]
+                D[U[j]] = D[j]
+                S[x.C[j]] -= 1
+                if tree:
+                    xc_mark(x, x.C[j])
+                j = x.R[j]
+        i = D[i]
+
+
+cdef void xc_unpurify(ExactCover *x, int32_t p, const bint tree) noexcept nogil:
+    cdef int32_t *U = x.U
+    cdef int32_t *D = x.D
+    cdef int32_t *S = x.size
+    cdef int32_t k = x.C[p], want = x.color[p], i, j
+    i = U[k]
+    while i != k:
+        if x.color[i] < 0:
+            x.color[i] = want
+        else:
+            j = x.L[i]
+            while j != i:
+                U[D[j]] = j
+                D[U[j]] = j
+                S[x.C[j]] += 1
+                if tree:
+                    xc_mark(x, x.C[j])
+                j = x.L[j]
+        i = U[i]
 
 
 cdef int xc_solution(const ExactCover *x, int32_t *rows) noexcept nogil:

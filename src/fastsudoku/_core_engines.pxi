@@ -647,9 +647,9 @@ cdef class ExactCoverSearch(_Resumable):
                 raise ValueError("col_lo and col_hi must hold one entry a column")
             plo = &col_lo[0] if ncols else NULL
             phi = &col_hi[0] if ncols else NULL
-        if (ppair != NULL or plo != NULL) and o.engine != ENGINE_BITSET:
-            raise ValueError(f"engine {ENGINES[o.engine]!r} does not take colours or "
-                             f"multiplicities; use 'bitset'")
+        if plo != NULL and o.engine != ENGINE_BITSET:
+            raise ValueError(f"engine {ENGINES[o.engine]!r} does not take multiplicities; "
+                             f"use 'bitset'")
         self.e = &ENGINE_TABLE[o.engine]
         with nogil:
             if o.engine == ENGINE_BITSET:
@@ -658,6 +658,8 @@ cdef class ExactCoverSearch(_Resumable):
                 self.state.run.node_limit = o.node_limit
             else:
                 rc = xc_build(&self.state.dlx, ncols, sec, nrows, &offsets[0], pcols, &o)
+                if rc == 0 and ppair != NULL:
+                    rc = xc_set_colors(&self.state.dlx, ppair)
         self.live = True
         if rc == -2:
             self.release()

@@ -33,8 +33,10 @@ colour; else any hashable value); a matrix's colours are an integer array of its
 or by any number of rows that give it the same colour.  ``multiplicity={column: n or
 (lo, hi)}`` lets a primary column be covered by lo..hi rows (0 <= lo <= hi, hi >= 1);
 each cover is found once (the rows of a column are taken in order, as in Algorithm M).
-Both run on the bitset engine (``engine="auto"`` takes it; ``engine="dlx"`` refuses them),
-whose memory grows with rows x (columns + colour pairs); :class:`fastsudoku.CoverProblem`
+Colours run on both engines (dancing links purify a column as Algorithm C does; the
+bitset engine keeps a bitset a (column, colour) pair, so its memory grows with rows x
+(columns + pairs)); multiplicities on the bitset engine only (``engine="dlx"`` refuses
+them; ``"auto"`` takes the bitset engine for them).  :class:`fastsudoku.CoverProblem`
 states such problems with named items and reads and writes Knuth's text format.
 
 The matrix is given either as rows of column indices (``[[0, 3], [1, 2], ...]``) or as a
@@ -443,10 +445,10 @@ def _problem(
         )
     sec = _secondary(secondary, ncols)
     extra = _extras(rows, offsets, cols, ncols, sec, colors, multiplicity)
-    xcc = extra.pair is not None or extra.mult_cols is not None
-    if xcc and engine == "dlx":
+    multi = extra.mult_cols is not None
+    if multi and engine == "dlx":
         raise ExactCoverError(
-            "engine='dlx' does not take colors or multiplicity; use engine='bitset' or 'auto'"
+            "engine='dlx' does not take multiplicity; use engine='bitset' or 'auto'"
         )
     # Only the columns that hold a one reach the engines, renumbered in order (so the
     # choice, the first column of fewest rows, is unchanged): memory and time follow the
@@ -503,20 +505,23 @@ def _problem(
         col_lo[mult_cols] = mult_lo
         col_hi[mult_cols] = np.minimum(mult_hi, nrows + 1)
         most = int(col_hi[flags == 0].sum())
-    engine = "bitset" if xcc else _pick_engine(engine, nrows, nprimary)
+    chosen = "bitset" if multi else _pick_engine(engine, nrows, nprimary)
     if (
-        engine == "bitset"
+        chosen == "bitset"
         and _bitset_bytes(nused + npairs, nprimary, nrows, most) > BITSET_MAX_BYTES
     ):
-        raise ExactCoverError(
-            f"the matrix is too large for engine='bitset' ({nused + npairs} columns "
-            f"and colour pairs x {nrows} rows of bitsets)"
-            + (
-                "; it is the only engine that takes colors and multiplicity"
-                if xcc
-                else "; use engine='dlx' or 'auto'"
+        if engine != "auto" or multi:
+            raise ExactCoverError(
+                f"the matrix is too large for engine='bitset' ({nused + npairs} columns "
+                f"and colour pairs x {nrows} rows of bitsets)"
+                + (
+                    "; it is the only engine that takes multiplicity"
+                    if multi
+                    else "; use engine='dlx' or 'auto'"
+                )
             )
-        )
+        chosen = "dlx"
+    engine = chosen
     return _core.ExactCoverSearch(
         nused,
         offsets.astype(np.int32),
