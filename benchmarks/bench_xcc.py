@@ -28,7 +28,9 @@ Problems (each built here, written in Knuth's format, read back by
 Timing: CPU time (the machine may be shared), the median of ``--repeat`` runs.  A Knuth
 program runs as a child process (its CPU time from ``resource.getrusage``, reading its
 input included: it is the whole program); fastsudoku is timed on ``CoverProblem.count()``,
-building the engine's matrix from the problem included, not reading the file.  Every
+building the engine's matrix from the problem included, not reading the file
+(``fastsudoku``: engine "auto"; ``fastsudoku.dlx``: dancing links, for the problems
+without multiplicities).  Every
 count is checked against the known one.  ``ratio`` = the program's time / fastsudoku's.
 Results go to ``--out`` (benchmarks/results/bench_xcc.csv), with ``# machine:`` and
 ``# command:`` lines on top.
@@ -155,9 +157,9 @@ def knuth_run(binary, path):
     raise RuntimeError(f"{binary}: no count in its output:\n{proc.stderr}")
 
 
-def ours_run(problem):
+def ours_run(problem, engine="auto"):
     start = time.process_time()
-    n = problem.count()
+    n = problem.count(engine=engine)
     return n, time.process_time() - start
 
 
@@ -184,6 +186,18 @@ def main(argv=None):
             t_ours = statistics.median(t for _, t in ours)
             rows.append(dict(problem=name, tool="fastsudoku", count=count, cpu_s=t_ours, ratio=1.0))
             print(f"{name:16} fastsudoku {count:>9} {t_ours:8.3f} s", flush=True)
+            if not problem.multiplicity:
+                runs = [ours_run(problem, "dlx") for _ in range(args.repeat)]
+                t = statistics.median(t for _, t in runs)
+                rows.append(
+                    dict(
+                        problem=name, tool="fastsudoku.dlx", count=count, cpu_s=t, ratio=t / t_ours
+                    )
+                )
+                print(
+                    f"{name:16} fs.dlx     {count:>9} {t:8.3f} s  ratio {t / t_ours:5.2f}",
+                    flush=True,
+                )
             for program in programs:
                 runs = [
                     knuth_run(os.path.join(args.knuth, program), path) for _ in range(args.repeat)

@@ -410,9 +410,8 @@ cdef inline int bx_choose_m(BitCover *b, int d) noexcept nogil:
     cdef const uint64_t *cb
     cdef uint64_t *cd
     for c in range(P):
+        # (A covered column's count is BX_COVERED and its need 0: never chosen.)
         k = cnt[c]
-        if k == BX_COVERED:
-            continue
         if k <= need[c]:
             if k < need[c]:
                 return -1
