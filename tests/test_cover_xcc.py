@@ -3,6 +3,7 @@ a brute-force oracle written from the rules, known counts from counting argument
 input, limits, and the engines that refuse them."""
 
 import itertools
+import os
 import random
 from math import comb
 
@@ -461,3 +462,64 @@ def test_colours_on_both_engines_and_the_fallback(monkeypatch):
         fs.count_exact_covers(rows, secondary=secondary, colors=colors, engine="bitset")
     with pytest.raises(ExactCoverError, match="only engine that takes multiplicity"):
         fs.count_exact_covers([[0], [0]], multiplicity={0: 2})
+
+
+@pytest.mark.parametrize("engine", ["auto", "dlx", "bitset"])
+def test_counts_split_over_threads(engine):
+    rows, colors, secondary = hard_squares(4)
+    kw = dict(secondary=secondary, colors=colors, engine=engine)
+    assert fs.count_exact_covers(rows, threads=2, **kw) == 1234  # OEIS A006506
+    assert fs.count_exact_covers(rows, threads=None, **kw) == 1234
+    assert fs.count_exact_covers(rows, threads=2, limit=100, **kw) == 100
+    n = 5
+    grid = [[i, n + j] for i in range(n) for j in range(n)]
+    if engine != "dlx":
+        mult = {c: 2 for c in range(2 * n)}
+        assert fs.count_exact_covers(grid, multiplicity=mult, threads=2, engine=engine) == 2040
+        # Columns that may stay empty: the root's "no more rows" branch is counted too.
+        loose = {c: (0, 1) for c in range(2 * n)}
+        expect = sum(1 for _ in fs.exact_covers(grid, multiplicity=loose, engine=engine))
+        assert fs.count_exact_covers(grid, multiplicity=loose, threads=2, engine=engine) == expect
+    # Random problems against the brute force, on two threads.
+    rng = random.Random(7)
+    for _ in range(80):
+        rows, ncols, sec, colors, mult = random_problem(rng, True, engine != "dlx")
+        expect = xcc_brute_force(rows, ncols, sec, colors, mult)
+        got = fs.count_exact_covers(
+            rows,
+            columns=ncols,
+            secondary=sec,
+            colors=colors,
+            multiplicity=mult,
+            threads=2,
+            engine=engine,
+        )
+        assert got == len(expect), (rows, sec, colors, mult)
+    # A node limit runs on one thread; a bad thread count is refused.
+    with pytest.raises(SearchLimitError):
+        fs.count_exact_covers(grid, threads=2, node_limit=3)
+    with pytest.raises(ValueError):
+        fs.count_exact_covers(grid, threads=0)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT delivery")
+@pytest.mark.usefixtures("sigint")
+def test_ctrl_c_stops_a_count_on_threads():
+    import signal
+    import threading
+    import time
+
+    from problems import queens
+
+    rows, ncols, sec = queens(16)  # 14,772,512 solutions: far longer than the timer
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            fs.count_exact_covers(rows, columns=ncols, secondary=sec, threads=2)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 20
+    rows, ncols, sec = queens(6)
+    assert fs.count_exact_covers(rows, columns=ncols, secondary=sec, threads=2) == 4

@@ -603,7 +603,9 @@ cdef class ExactCoverSearch(_Resumable):
     small matrices).  Validation is the caller's job except for column ranges.
     """
     cdef int32_t *rows_out
+    cdef int rows_cap
     cdef public bint ordered
+    cdef object template                 # fork(): the search whose arrays this one shares
 
     def __init__(self, int ncols, const int32_t[::1] offsets, const int32_t[::1] cols,
                  bytes secondary, Options options=None, const int32_t[::1] pair=None,
@@ -667,7 +669,8 @@ cdef class ExactCoverSearch(_Resumable):
         if rc < 0:
             self.release()
             raise MemoryError()
-        self.rows_out = <int32_t *>malloc((max(ncols, nrows) + 2) * sizeof(int32_t))
+        self.rows_cap = max(ncols, nrows) + 2
+        self.rows_out = <int32_t *>malloc(self.rows_cap * sizeof(int32_t))
         if self.rows_out == NULL:
             raise MemoryError()
 
@@ -679,12 +682,64 @@ cdef class ExactCoverSearch(_Resumable):
         rows = [self.rows_out[k] for k in range(count)]
         return rows if self.ordered else sorted(rows)
 
-    def count(self, long long limit=-1):
+    def count(self, long long limit=-1, long long[::1] halt=None, bint interruptible=True):
         """(covers found up to limit (< 0: all), status); the search runs without the GIL,
-        the covers are not built."""
+        the covers are not built.  halt (one int64, shared by the threads of one count;
+        nonzero: stop) and interruptible (look for Ctrl-C) as for a Batch: a count that the
+        halt flag stopped returns (what it found, INTERRUPTED) without raising."""
         cdef int64_t n = 0
         cdef int status
+        cdef Interrupt mine, saved
+        mine.stop = NULL if halt is None else &halt[0]
+        mine.quiet = not interruptible
         with nogil:
+            saved = fs_interrupt_swap(mine)
             status = engine_count(self.e, self.state, NULL, limit, NULL, &n)
+            fs_interrupt_swap(saved)
+        if (status == SEARCH_INTERRUPTED and PyErr_Occurred() == NULL and mine.stop != NULL
+                and fs_load(mine.stop)):
+            return n, status
         self.ended(status)
         return n, status
+
+    def fork(self):
+        """A fresh search of the same matrix that shares this one's read-only arrays (this
+        one must not have started): one per thread of a count split by enter_branch."""
+        if self.state.run.depth != 0 or self.state.run.phase != PHASE_DESCEND:
+            raise ValueError("fork() needs a search that has not started")
+        cdef ExactCoverSearch f = ExactCoverSearch.__new__(ExactCoverSearch)
+        cdef int rc
+        f.e = self.e
+        f.ordered = self.ordered
+        f.template = self
+        with nogil:
+            if self.e == &ENGINE_TABLE[ENGINE_BITSET]:
+                rc = bx_copy(&f.state.bitset, &self.state.bitset)
+            else:
+                rc = xc_copy(&f.state.dlx, &self.state.dlx)
+        f.live = True
+        f.rows_cap = self.rows_cap
+        f.rows_out = <int32_t *>malloc(f.rows_cap * sizeof(int32_t))
+        if rc < 0 or f.rows_out == NULL:
+            f.release()
+            raise MemoryError()
+        return f
+
+    def enter_branch(self, int i):
+        """Confine this fresh search to the i-th branch of its root (the i-th alternative of
+        the first column it chooses): True, or False when the root has no i-th branch (or
+        is itself a cover or a dead end).  The branches partition the covers."""
+        cdef int rc
+        if self.state.run.depth != 0 or self.state.run.phase != PHASE_DESCEND:
+            raise ValueError("enter_branch() needs a search that has not started")
+        with nogil:
+            if self.e == &ENGINE_TABLE[ENGINE_BITSET]:
+                rc = bx_enter_branch(&self.state.bitset, i)
+            else:
+                rc = xc_enter_branch(&self.state.dlx, i)
+        if rc < 0:
+            self.release()
+            raise MemoryError()
+        if rc == 0:
+            self.release()
+        return rc == 1

@@ -204,3 +204,48 @@ cdef int xc_count(ExactCover *x, int64_t *tally, int64_t upto) noexcept nogil:
 
 cdef int bx_count(BitCover *b, int64_t *tally, int64_t upto) noexcept nogil:
     return machine_run(b, False, tally, upto)
+
+
+# A count split over threads (ExactCoverSearch.enter_branch): a fresh search confined to the
+# i-th alternative of its root's column, so that each thread counts a part of the tree.
+
+cdef int bx_enter_branch(BitCover *b, int i) noexcept nogil:
+    """1 confined (base 1), 0 no such branch (or the root is a cover or a dead end), -1
+    out of memory."""
+    cdef int k
+    if bx_choose(b, 0) <= 0:
+        return 0
+    for k in range(i + 1):
+        if not bx_has_next(b, 0):
+            return 0
+        if bx_advance(b, 0) == STEP_NOMEM:
+            return -1
+    b.run.depth = 1
+    b.run.base = 1
+    b.run.phase = PHASE_DESCEND
+    return 1
+
+
+cdef int xc_enter_branch(ExactCover *x, int i) noexcept nogil:
+    """bx_enter_branch on dancing links (the alternatives passed over are undone)."""
+    if x.tree == NULL:
+        return xc_enter_branch_tree(x, i, False)
+    return xc_enter_branch_tree(x, i, True)
+
+
+cdef inline int xc_enter_branch_tree(ExactCover *x, int i, const bint tree) noexcept nogil:
+    cdef int k
+    if xc_choose(x, 0, tree) <= 0:
+        return 0
+    for k in range(i):
+        if not xc_has_next(x, 0):
+            return 0
+        xc_advance(x, 0, tree)
+        xc_retreat(x, 0, tree)
+    if not xc_has_next(x, 0):
+        return 0
+    xc_advance(x, 0, tree)
+    x.run.depth = 1
+    x.run.base = 1
+    x.run.phase = PHASE_DESCEND
+    return 1

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import threading
 from typing import (
     Any,
     Dict,
@@ -75,7 +76,8 @@ import numpy as np
 
 from . import _core
 from ._errors import ExactCoverError, SearchLimitError
-from ._options import count_option, engine_option
+from ._options import count_option, count_value, engine_option
+from ._threads import cores, new_halt, share, thread_count
 
 _INT32_MAX = 2**31 - 1
 #: The largest column index (and column count - 1) the API takes.
@@ -624,18 +626,60 @@ def count_exact_covers(
     engine: CoverEngine = "auto",
     colors: Any = None,
     multiplicity: Optional[Mapping[int, Any]] = None,
+    threads: Optional[int] = 1,
 ) -> int:
     """The number of exact covers, stopping at ``limit`` (None: count them all).
+
+    ``threads`` (default 1; None: every core) splits the count over threads by the
+    alternatives of the first column the search chooses, each thread counting the
+    subtrees it takes (not with ``node_limit``: a budget shared by threads would make the
+    count depend on their timing, so a node limit runs on one thread).
 
     >>> count_exact_covers([[0, 1], [2], [0], [1], [1, 2]])
     3
     """
     limit = count_option("limit", limit, 1)
     search = _problem(rows, columns, secondary, node_limit, engine, colors, multiplicity)
+    workers = thread_count(
+        cores() if threads is None else count_value("threads", threads, 1), 1 << 30
+    )
+    if workers > 1 and node_limit is None:
+        return _count_split(search, limit, workers)
     found, status = search.count(-1 if limit is None else limit)
     if status == _core.NODE_LIMIT:
         raise _limit_error(search, node_limit, found)
     return found
+
+
+def _count_split(search: Any, limit: Optional[int], workers: int) -> int:
+    """count_exact_covers on `workers` threads: each takes the next branch of the root
+    (a fork of the search confined to it) and counts it; Ctrl-C in the calling thread
+    stops them all (_threads.share)."""
+    probe = search.fork()
+    if not probe.enter_branch(0):  # the root is a cover or a dead end: one thread
+        whole, _ = search.count(-1 if limit is None else limit)
+        return int(whole)
+    halt = new_halt()
+    lock = threading.Lock()
+    taken = [0]  # branches handed out
+    found = [0]  # covers counted
+
+    def work(check: bool) -> None:
+        while not halt[0]:
+            with lock:
+                i = taken[0]
+                taken[0] = i + 1
+                if limit is not None and found[0] >= limit:
+                    return
+            part = probe if i == 0 else search.fork()
+            if i and not part.enter_branch(i):
+                return
+            n, _ = part.count(-1 if limit is None else limit, halt, check)
+            with lock:
+                found[0] += int(n)
+
+    share(work, workers, halt)
+    return found[0] if limit is None else min(found[0], limit)
 
 
 class CoverResult(NamedTuple):

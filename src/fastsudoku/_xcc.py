@@ -219,10 +219,17 @@ class CoverProblem:
         limit: Optional[int] = None,
         node_limit: Optional[int] = None,
         engine: CoverEngine = "auto",
+        threads: Optional[int] = 1,
     ) -> int:
-        """The number of covers, stopping at ``limit`` (None: all)."""
+        """The number of covers, stopping at ``limit`` (None: all); ``threads`` as for
+        :func:`fastsudoku.count_exact_covers`."""
         return count_exact_covers(
-            self._rows, limit=limit, node_limit=node_limit, engine=engine, **self._kw()
+            self._rows,
+            limit=limit,
+            node_limit=node_limit,
+            engine=engine,
+            threads=threads,
+            **self._kw(),
         )
 
     def search(
