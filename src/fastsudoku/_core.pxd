@@ -342,6 +342,7 @@ ctypedef struct BitCover:
     # Multiplicities (MCC): each primary column is covered by lo..hi rows, not exactly one.
     bint multi               # (then count[d] is 3 nprimary: rows, rows needed, rows allowed)
     int32_t *slack           # multi: hi - lo of each primary column
+    bint loose               # multi: some primary column has slack (lo < hi)
     int32_t *col             # multi: level d's chosen column
     int32_t *left            # multi: its rows not yet tried
     uint8_t *skip            # multi: its branch "no more rows here" not yet taken

@@ -177,6 +177,7 @@ cdef int bx_build_xcc(BitCover *b, int ncols, const uint8_t *secondary, int nrow
                 b.count[nprimary + renum[c]] = col_lo[c]
                 b.count[2 * nprimary + renum[c]] = col_hi[c]
                 b.slack[renum[c]] = col_hi[c] - col_lo[c]
+                b.loose = b.loose or col_hi[c] > col_lo[c]
     free(renum)
     b.live[0] = nprimary
     b.lo[0] = 0
@@ -199,6 +200,7 @@ cdef int bx_copy(BitCover *dst, const BitCover *src) noexcept nogil:
     dst.nwords = src.nwords
     dst.nkill = src.nkill
     dst.multi = src.multi
+    dst.loose = src.loose
     dst.shares_static = True
     dst.colbits = src.colbits
     dst.row_off = src.row_off
@@ -463,7 +465,8 @@ cdef int bx_advance_m(BitCover *b, int d) noexcept nogil:
     cdef const int32_t *rc
     cdef const int32_t *xc
     cdef uint64_t m, a, rest, bit
-    cdef int nlo = W, nhi = 0, k, live = b.live[d]
+    cdef int nlo = W, nhi = 0, k, y, live = b.live[d]
+    cdef bint loose = b.loose
     if d + 2 > b.capacity and bx_grow(b, 2 * b.capacity) < 0:
         return STEP_NOMEM
     nact = b.active + <size_t>(d + 1) * W
@@ -525,8 +528,13 @@ cdef int bx_advance_m(BitCover *b, int d) noexcept nogil:
             m = clear_lowest_bit(m)
             xc = b.row_cols + b.row_off[x]
             for i in range(b.row_nprim[x]):
-                if ncnt[xc[i]] != BX_COVERED:
-                    ncnt[xc[i]] -= 1
+                y = xc[i]
+                if ncnt[y] != BX_COVERED:
+                    ncnt[y] -= 1
+                    if loose and ncnt[y] == 0 and nb[y] == 0:
+                        # No row left and none needed: closed (the leaf needs no scan).
+                        ncnt[y] = BX_COVERED
+                        live -= 1
     if nhi == 0:
         nlo = 0
     b.lo[d + 1] = nlo
