@@ -25,7 +25,8 @@ Problems (each built here, written in Knuth's format, read back by
 * ``kqueens_N_K``: K non-attacking queens on an N x N board (``K|Q`` in every option,
   rows and columns ``0:1``, diagonals secondary).
 
-Timing: CPU time (the machine may be shared), the median of ``--repeat`` runs.  A Knuth
+Timing: CPU time (the machine may be shared), the median of ``--repeat`` runs, the tools
+interleaved (one run of each a round).  A Knuth
 program runs as a child process (its CPU time from ``resource.getrusage``, reading its
 input included: it is the whole program); fastsudoku is timed on ``CoverProblem.count()``,
 building the engine's matrix from the problem included, not reading the file
@@ -179,37 +180,33 @@ def main(argv=None):
             path = os.path.join(tmp, name + ".dlx")
             fs.write_cover(problem, path)
             problem = fs.read_cover(path)
-            ours = [ours_run(problem) for _ in range(args.repeat)]
-            count = ours[0][0]
+            # Interleaved: one run of each tool a round, so that drifts of the machine
+            # fall on all of them alike.
+            tools = ["fastsudoku"] + ([] if problem.multiplicity else ["fastsudoku.dlx"])
+            tools += list(programs)
+            times = {tool: [] for tool in tools}
+            counts = {}
+            for _ in range(args.repeat):
+                for tool in tools:
+                    if tool == "fastsudoku":
+                        n, t = ours_run(problem)
+                    elif tool == "fastsudoku.dlx":
+                        n, t = ours_run(problem, "dlx")
+                    else:
+                        n, t = knuth_run(os.path.join(args.knuth, tool), path)
+                    counts[tool] = n
+                    times[tool].append(t)
+            count = counts["fastsudoku"]
             if known is not None and count != known:
                 raise SystemExit(f"{name}: fastsudoku counted {count}, expected {known}")
-            t_ours = statistics.median(t for _, t in ours)
-            rows.append(dict(problem=name, tool="fastsudoku", count=count, cpu_s=t_ours, ratio=1.0))
-            print(f"{name:16} fastsudoku {count:>9} {t_ours:8.3f} s", flush=True)
-            if not problem.multiplicity:
-                runs = [ours_run(problem, "dlx") for _ in range(args.repeat)]
-                t = statistics.median(t for _, t in runs)
-                rows.append(
-                    dict(
-                        problem=name, tool="fastsudoku.dlx", count=count, cpu_s=t, ratio=t / t_ours
-                    )
-                )
+            t_ours = statistics.median(times["fastsudoku"])
+            for tool in tools:
+                if counts[tool] != count:
+                    raise SystemExit(f"{name}: {tool} counted {counts[tool]}, fastsudoku {count}")
+                t = statistics.median(times[tool])
+                rows.append(dict(problem=name, tool=tool, count=count, cpu_s=t, ratio=t / t_ours))
                 print(
-                    f"{name:16} fs.dlx     {count:>9} {t:8.3f} s  ratio {t / t_ours:5.2f}",
-                    flush=True,
-                )
-            for program in programs:
-                runs = [
-                    knuth_run(os.path.join(args.knuth, program), path) for _ in range(args.repeat)
-                ]
-                if runs[0][0] != count:
-                    raise SystemExit(f"{name}: {program} counted {runs[0][0]}, fastsudoku {count}")
-                t = statistics.median(t for _, t in runs)
-                rows.append(
-                    dict(problem=name, tool=program, count=count, cpu_s=t, ratio=t / t_ours)
-                )
-                print(
-                    f"{name:16} {program:10} {count:>9} {t:8.3f} s  ratio {t / t_ours:5.2f}",
+                    f"{name:16} {tool:14} {count:>9} {t:8.3f} s  ratio {t / t_ours:5.2f}",
                     flush=True,
                 )
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
