@@ -3,14 +3,13 @@ installed package's header (fastsudoku.get_include()), calls the engines through
 capsule fastsudoku._core._C_API; its answers are checked against the Python API and
 against the rules."""
 
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 import fastsudoku as fs
+from building import build_inplace
 from fastsudoku import _core
 from problems import queens, to_csr
 from reference import check_grid
@@ -23,16 +22,7 @@ PUZZLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3.
 def use_capi(tmp_path_factory):
     pytest.importorskip("setuptools", reason="building the C extension needs setuptools")
     where = tmp_path_factory.mktemp("capi")
-    for name in ("use_capi.c", "setup.py"):
-        shutil.copy(HERE / name, where / name)
-    build = subprocess.run(
-        [sys.executable, "setup.py", "build_ext", "--inplace"],
-        cwd=where,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    build_inplace(HERE, ("use_capi.c", "setup.py"), where)
     sys.path.insert(0, str(where))
     try:
         import use_capi

@@ -1,13 +1,12 @@
 """Another Cython extension can cimport the DLX engine from fastsudoku/_core.pxd: build a
 tiny one against the installed package and solve 8-queens through both engines."""
 
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from building import build_inplace
 from problems import queens, to_csr
 
 HERE = Path(__file__).parent / "cimport_ext"
@@ -15,16 +14,7 @@ HERE = Path(__file__).parent / "cimport_ext"
 
 def test_cimport_from_another_extension(tmp_path):
     pytest.importorskip("Cython", reason="the cimport test needs Cython (the test extra)")
-    for name in ("use_core.pyx", "setup.py"):
-        shutil.copy(HERE / name, tmp_path / name)
-    build = subprocess.run(
-        [sys.executable, "setup.py", "build_ext", "--inplace"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    build_inplace(HERE, ("use_core.pyx", "setup.py"), tmp_path)
     rows, ncols, sec = queens(8)
     offsets, cols, sec_bytes = to_csr(rows, ncols, sec)
     sys.path.insert(0, str(tmp_path))
