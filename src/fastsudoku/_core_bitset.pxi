@@ -456,8 +456,8 @@ cdef int bx_advance_m(BitCover *b, int d) noexcept nogil:
     column without more rows)."""
     cdef int W = b.nwords, P = b.nprimary, c = b.col[d], w, i, x, r = -1
     cdef int need = b.count[<size_t>d * 3 * P + P + c]
-    cdef uint64_t *cd = b.cand + <size_t>d * W
-    cdef const uint64_t *act = b.active + <size_t>d * W
+    cdef uint64_t *cd
+    cdef const uint64_t *act
     cdef uint64_t *nact
     cdef int32_t *ncnt
     cdef int32_t *nb
@@ -469,6 +469,9 @@ cdef int bx_advance_m(BitCover *b, int d) noexcept nogil:
     cdef bint loose = b.loose
     if d + 2 > b.capacity and bx_grow(b, 2 * b.capacity) < 0:
         return STEP_NOMEM
+    # (After the growth: it may move the levels.)
+    cd = b.cand + <size_t>d * W
+    act = b.active + <size_t>d * W
     nact = b.active + <size_t>(d + 1) * W
     ncnt = b.count + <size_t>(d + 1) * 3 * P
     nb = ncnt + P
