@@ -2,6 +2,8 @@
 
     python benchmarks/bench_exact_cover.py [--repeat K] [--cap S] [--out FILE]
     python benchmarks/bench_exact_cover.py --smoke      # small problems, every tool, fast
+    python benchmarks/bench_exact_cover.py --tools xcover,compat_xcover --base xcover \
+        --problems pentomino_6x10,queens_12             # some tools; ratios to one of them
 
 Problems (builders from ../tests/problems.py):
 
@@ -39,8 +41,8 @@ than ``--cap`` (60 s) is killed, and the tool reported as ``timeout``, ``>60 s``
 * ``solve_s``: from that input to the count (or first cover), whatever the tool does
   inside its call, conversions included.
 * ``total_s = build_s + solve_s``; ``ratio`` = the tool's ``total_s`` / fastsudoku's
-  ``total_s`` (what a user who holds the rows waits for); ``ratio_solve`` the same for
-  ``solve_s`` only.
+  ``total_s`` (what a user who holds the rows waits for; ``--base TOOL``: TOOL's, TOOL
+  run first); ``ratio_solve`` the same for ``solve_s`` only.
 
 Secondary columns (N-queens).  A tool with no secondary columns gets the standard
 reduction: one extra "slack" row per secondary column holding just that column, and every
@@ -376,6 +378,31 @@ class Xcover(IteratingTool):
         return self.algorithm_c(*arrays)
 
 
+class CompatXcover(IteratingTool):
+    """fastsudoku.compat.xcover: xcover's ``covers`` on our engines (the drop-in; compare
+    with xcover on the same problems).  Its build only names the primary and secondary
+    columns: ``covers`` reads and numbers the options inside the timed solve."""
+
+    name = "compat_xcover"
+    package = "fastsudoku"
+    api = "fastsudoku.compat.xcover.covers(rows, primary=..., secondary=...); iterate"
+    native_secondary = True
+
+    def load(self):
+        _import_fastsudoku()
+        from fastsudoku.compat.xcover import covers
+
+        self.covers = covers
+
+    def build(self, rows, ncols, sec):
+        s = set(sec)
+        return rows, [c for c in range(ncols) if c not in s], list(sec)
+
+    def iterate(self, built):
+        rows, primary, secondary = built
+        return self.covers(rows, primary=primary, secondary=secondary)
+
+
 class Dxz(Tool):
     name = "dxz"
     package = "dxz"
@@ -638,6 +665,7 @@ TOOLS = {
         Miniexact(),
         Pyxcc(),
         Xcover(),
+        CompatXcover(),
         Algoxtools(),
         ExactCoverPy(),
         DlxRaaphorst(),
@@ -884,6 +912,11 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=str(HERE / "results" / "bench_exact_cover.csv"))
     ap.add_argument("--tools", help="comma-separated subset of: " + ",".join(TOOLS))
     ap.add_argument("--problems", help="comma-separated subset of: " + ",".join(PROBLEMS))
+    ap.add_argument(
+        "--base",
+        default="fastsudoku",
+        help="the tool the ratios divide by, run first (default fastsudoku)",
+    )
     ap.add_argument("--sudoku", type=int, default=100, help="Sudoku puzzles (default 100)")
     ap.add_argument("--data", default=str(DATA), help="folder of the puzzle sets")
     ap.add_argument(
@@ -903,6 +936,9 @@ def main(argv=None) -> int:
     tools = args.tools.split(",") if args.tools else list(TOOLS)
     if "fastsudoku" not in tools:
         tools.insert(0, "fastsudoku")
+    if args.base in tools:
+        tools.remove(args.base)
+    tools.insert(0, args.base)
     unknown = [t for t in tools if t not in TOOLS]
     if unknown:
         ap.error(f"unknown tools: {unknown}")
@@ -936,11 +972,10 @@ def main(argv=None) -> int:
                 api=info.get("api", ""),
                 secondary=info.get("secondary", ""),
             )
-            if tool == "fastsudoku":
-                if prob == probs[0]:
-                    print(f"  fastsudoku API: {row['api']}")
-                if row["status"] == "ok":
-                    base = row
+            if tool == "fastsudoku" and prob == probs[0]:
+                print(f"  fastsudoku API: {row['api']}")
+            if tool == args.base and row["status"] == "ok":
+                base = row
             row["ratio"] = row["ratio_solve"] = None
             if row["status"] == "ok" and base is not None:
                 row["ratio"] = row["total_s"] / base["total_s"]
@@ -978,7 +1013,7 @@ def main(argv=None) -> int:
         f.write(f"# machine: {machine()}\n")
         f.write(
             f"# command: {command}; median of up to {args.repeat} runs after a warm-up, "
-            f"cap {args.cap:g} s a run; ratio = total_s / fastsudoku total_s "
+            f"cap {args.cap:g} s a run; ratio = total_s / {args.base} total_s "
             f"(total = build + solve)\n"
         )
         for tool, msg in missing.items():
