@@ -52,6 +52,12 @@ class SearchResult(NamedTuple):
     guesses: int
     complete: bool
 
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter's picture of the solution (the default box of its side), if any."""
+        from .render import _repr_svg
+
+        return _repr_svg(self.solution)
+
 
 def _grid(puzzle: Any, box: Optional[Sequence[int]], alphabet: Optional[str]) -> Grid:
     grid = parse(puzzle, box, alphabet)

@@ -40,6 +40,12 @@ class Generated(NamedTuple):
         """The puzzle's cell values (0 empty), row by row."""
         return bytes(0 if ch == "." else SYMBOLS.index(ch) + 1 for ch in self.puzzle)
 
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter's picture of the puzzle (its givens, in its box shape)."""
+        from .render import _repr_svg
+
+        return _repr_svg(self.puzzle, box=self.box)
+
 
 # Cell value -> its symbol in Generated's lines ('.' for empty), for bytes.translate.
 _RENDER = bytes.maketrans(bytes(range(len(SYMBOLS) + 1)), ("." + SYMBOLS).encode("ascii"))

@@ -33,6 +33,12 @@ class TargetResult(NamedTuple):
     solution: Any
     guesses: int
 
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter's picture of the best solution (the default box of its side), if any."""
+        from .render import _repr_svg
+
+        return _repr_svg(self.solution)
+
 
 def ring_weights(n: int = 9) -> np.ndarray:
     """The P1074 weights for a grid of side n: 6 on the outer ring, one more per ring inward.

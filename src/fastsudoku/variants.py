@@ -1016,6 +1016,12 @@ class Variant:
             (self.givens, self.box, self.regions, self.constraints, self.alphabet, self.first),
         )
 
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter's picture of the puzzle: its grid, givens and rules."""
+        from .render import _repr_svg
+
+        return _repr_svg(self)
+
     def grid(self) -> Grid:
         """The givens, parsed (values, alphabet, the way back to the puzzle's form)."""
         self._build()

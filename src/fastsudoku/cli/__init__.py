@@ -9,6 +9,8 @@
     fastsudoku target [FILE|-] [--weights FILE] [--lines] [--grid] [--node-limit K]
     fastsudoku cover FILE [--count | --all] [--limit K] [--node-limit K] [--json]
                                                      exact cover, Knuth's DLX format
+    fastsudoku render [FILE|-] (--out DIR | --sheet FILE.svg) [--solve] [--candidates]
+                                                     SVG pictures, one a puzzle or A4 sheets
     fastsudoku generate / rate / gen-tests / judge / bench     (see --help of each)
 
 Formats (``--format``, detected by default): ``line`` (one puzzle a line, '#' comments,
@@ -28,10 +30,11 @@ wrong); 2 usage; 65 some input could not be read (file, line and column on stder
 Ctrl-C.
 
 The package: one module a group of commands (:mod:`.solve`: solve, count, check, convert,
-bench; :mod:`.generate`: generate, rate; :mod:`.target`; :mod:`.judge`: judge-format,
-gen-tests, judge), what they share (:mod:`.reading`, :mod:`.writing`, :mod:`.errors`), and
-here the table of commands: a command is one row of :data:`COMMANDS` (its help, the
-function that adds its arguments, the function that runs it) and its module.
+bench; :mod:`.generate`: generate, rate; :mod:`.target`; :mod:`.render`; :mod:`.judge`:
+judge-format, gen-tests, judge), what they share (:mod:`.reading`, :mod:`.writing`,
+:mod:`.errors`), and here the table of commands: a command is one row of :data:`COMMANDS`
+(its help, the function that adds its arguments, the function that runs it) and its
+module.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ import os
 import sys
 from typing import Callable, Dict, List, NamedTuple, NoReturn, Optional
 
-from . import canon, cover, generate, judge, solve, target
+from . import canon, cover, generate, judge, render, solve, target
 from .errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_OTHER, EXIT_USAGE, fail
 
 __all__ = ["main", "COMMANDS", "Command"]
@@ -119,6 +122,7 @@ COMMANDS: Dict[str, Command] = {
         cover.run_cover,
         cover.EPILOG,
     ),
+    "render": Command(render.HELP, render.add_render_arguments, render.run_render, render.EPILOG),
 }
 
 
