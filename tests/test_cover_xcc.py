@@ -395,6 +395,22 @@ def test_cli_cover(tmp_path, capsys):
     assert main(["cover", str(pieces), "--count", "--node-limit", "50"]) == 1
     out = capsys.readouterr()
     assert "node limit of 50 reached" in out.err and int(out.out) < 724
+    # The count split over threads: the same number; --threads only with --count and
+    # without a node limit.
+    for threads in ("2", "0"):
+        assert main(["cover", str(pieces), "--count", "--threads", threads]) == 0
+        assert capsys.readouterr().out == "724\n"
+    assert main(["cover", str(pieces), "--count", "--threads", "2", "--limit", "5"]) == 0
+    assert capsys.readouterr().out == "5\n"
+    assert main(["cover", str(pieces), "--count", "--threads", "2", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["count"], summary["complete"]) == (724, True)
+    assert main(["cover", str(h), "--count", "--threads", "2"]) == 1
+    assert capsys.readouterr().out == "0\n"
+    assert main(["cover", str(pieces), "--threads", "2"]) == 2
+    assert "--count only" in capsys.readouterr().err
+    assert main(["cover", str(pieces), "--count", "--threads", "2", "--node-limit", "9"]) == 2
+    assert main(["cover", str(pieces), "--count", "--threads", "-1"]) == 2
     bad = tmp_path / "bad.dlx"
     bad.write_text("a | x\n\na y\n")
     assert main(["cover", str(bad)]) == 65

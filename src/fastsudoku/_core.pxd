@@ -346,6 +346,8 @@ ctypedef struct BitCover:
     int32_t *col             # multi: level d's chosen column
     int32_t *left            # multi: its rows not yet tried
     uint8_t *skip            # multi: its branch "no more rows here" not yet taken
+    int nopen                # multi: uint64 words of a set of primary columns
+    uint64_t *open           # multi: capacity levels x nopen: the primary columns still open
 
 cdef int bx_build(BitCover *b, int ncols, const uint8_t *secondary, int nrows,
                   const int32_t *row_offsets, const int32_t *row_cols) noexcept nogil

@@ -40,6 +40,7 @@ cdef void bx_free(BitCover *b) noexcept nogil:
     free(b.col)
     free(b.left)
     free(b.skip)
+    free(b.open)
     memset(b, 0, sizeof(BitCover))
     b.run.phase = PHASE_DONE
 
@@ -62,7 +63,8 @@ cdef int bx_grow(BitCover *b, int levels) noexcept nogil:
         return -1
     if b.multi and not (regrow(<void **>&b.col, L * sizeof(int32_t))
                         and regrow(<void **>&b.left, L * sizeof(int32_t))
-                        and regrow(<void **>&b.skip, L * sizeof(uint8_t))):
+                        and regrow(<void **>&b.skip, L * sizeof(uint8_t))
+                        and regrow(<void **>&b.open, L * b.nopen * sizeof(uint64_t))):
         return -1
     b.capacity = levels
     return 0
@@ -110,6 +112,8 @@ cdef int bx_build_xcc(BitCover *b, int ncols, const uint8_t *secondary, int nrow
                     free(renum)
                     return -2
                 b.multi = True
+    if b.multi:
+        b.nopen = (nprimary + 63) // 64 if nprimary > 0 else 1
     k = nprimary
     for c in range(ncols):
         if secondary != NULL and secondary[c]:
@@ -178,6 +182,9 @@ cdef int bx_build_xcc(BitCover *b, int ncols, const uint8_t *secondary, int nrow
                 b.count[2 * nprimary + renum[c]] = col_hi[c]
                 b.slack[renum[c]] = col_hi[c] - col_lo[c]
                 b.loose = b.loose or col_hi[c] > col_lo[c]
+        memset(b.open, 0, b.nopen * sizeof(uint64_t))
+        for c in range(nprimary):
+            b.open[c >> 6] |= (<uint64_t>1) << (c & 63)
     free(renum)
     b.live[0] = nprimary
     b.lo[0] = 0
@@ -200,6 +207,7 @@ cdef int bx_copy(BitCover *dst, const BitCover *src) noexcept nogil:
     dst.nwords = src.nwords
     dst.nkill = src.nkill
     dst.multi = src.multi
+    dst.nopen = src.nopen
     dst.loose = src.loose
     dst.shares_static = True
     dst.colbits = src.colbits
@@ -227,6 +235,7 @@ cdef int bx_copy(BitCover *dst, const BitCover *src) noexcept nogil:
         memcpy(dst.col, src.col, levels * sizeof(int32_t))
         memcpy(dst.left, src.left, levels * sizeof(int32_t))
         memcpy(dst.skip, src.skip, levels * sizeof(uint8_t))
+        memcpy(dst.open, src.open, levels * src.nopen * sizeof(uint64_t))
     return 0
 
 
@@ -266,6 +275,9 @@ cdef inline void bx_take(BitCover *b, int d, int r) noexcept nogil:
     cdef int w, i, x, lo = b.lo[d], hi = b.hi[d], nlo = W, nhi = 0
     cdef uint64_t m, a, rest
     cdef const int32_t *xc
+    b.live[d + 1] = b.live[d] - row_nprim[r]
+    if b.live[d + 1] == 0:
+        return      # a cover: the level below is a leaf, whose rows and counts nothing reads
     memcpy(ncnt, b.count + <size_t>d * P, P * sizeof(int32_t))
     for w in range(lo, hi):
         a = act[w]
@@ -294,7 +306,6 @@ cdef inline void bx_take(BitCover *b, int d, int r) noexcept nogil:
         nlo = 0
     b.lo[d + 1] = nlo
     b.hi[d + 1] = nhi
-    b.live[d + 1] = b.live[d] - row_nprim[r]
 
 
 # The hooks of the one search loop (machine_next, _core_machine.pxi) for this engine.
@@ -402,33 +413,41 @@ cdef int bx_solution(const BitCover *b, int32_t *rows) noexcept nogil:
 # --------------------------------------------------------------------------------------------
 
 cdef inline int bx_choose_m(BitCover *b, int d) noexcept nogil:
-    cdef int W = b.nwords, P = b.nprimary, c, best = -1, s = BX_COVERED, w, k, t
+    cdef int W = b.nwords, P = b.nprimary, c, best = -1, s = BX_COVERED, w, k, t, q
     cdef int slack, best_slack = 0, best_k = 0
     cdef const int32_t *cnt = b.count + <size_t>d * 3 * P
     cdef const int32_t *need = cnt + P
     cdef const int32_t *room = cnt + 2 * P
     cdef const int32_t *slack0 = b.slack
+    cdef const uint64_t *opened = b.open + <size_t>d * b.nopen
+    cdef uint64_t bits
     cdef const uint64_t *act
     cdef const uint64_t *cb
     cdef uint64_t *cd
-    for c in range(P):
-        # (A covered column's count is BX_COVERED and its need 0: never chosen.)
-        k = cnt[c]
-        if k <= need[c]:
-            if k < need[c]:
-                return -1
-            if k == 0:
-                # No row left and none needed: as good as closed (counts only fall).
-                continue
-        t = k + 1 - need[c]
-        if t <= s:
-            # Ties (as Knuth's DLX3): the column with less slack left, then more rows.
-            slack = min(slack0[c], room[c])
-            if t < s or slack < best_slack or (slack == best_slack and k > best_k):
-                s = t
-                best = c
-                best_slack = slack
-                best_k = k
+    for q in range(b.nopen):
+        # The open columns only, in order (covered ones cost nothing).
+        bits = opened[q]
+        while bits:
+            c = (q << 6) + bit_index(lowest_bit(bits))
+            bits = clear_lowest_bit(bits)
+            k = cnt[c]
+            if k <= need[c]:
+                if k < need[c]:
+                    return -1
+                if k == 0:
+                    # No row left and none needed: as good as closed (counts only fall).
+                    continue
+            t = k + 1 - need[c]
+            if t <= s:
+                # Ties (as Knuth's DLX3): the column with less slack left, then more rows.
+                slack = min(slack0[c], room[c])
+                if t < s or slack < best_slack or (slack == best_slack and k > best_k):
+                    s = t
+                    best = c
+                    best_slack = slack
+                    best_k = k
+                    if t == 1:
+                        break   # (forced: every row left is needed; no other choice is better)
     if best < 0:
         return 0            # every open column has what it needs and no row left
     act = b.active + <size_t>d * W
@@ -461,6 +480,7 @@ cdef int bx_advance_m(BitCover *b, int d) noexcept nogil:
     cdef uint64_t *nact
     cdef int32_t *ncnt
     cdef int32_t *nb
+    cdef uint64_t *nopen
     cdef const uint64_t *cb = b.colbits + <size_t>c * W
     cdef const int32_t *rc
     cdef const int32_t *xc
@@ -475,7 +495,10 @@ cdef int bx_advance_m(BitCover *b, int d) noexcept nogil:
     nact = b.active + <size_t>(d + 1) * W
     ncnt = b.count + <size_t>(d + 1) * 3 * P
     nb = ncnt + P
+    nopen = b.open + <size_t>(d + 1) * b.nopen
     memcpy(ncnt, b.count + <size_t>d * 3 * P, 3 * P * sizeof(int32_t))
+    for i in range(b.nopen):
+        nopen[i] = b.open[<size_t>d * b.nopen + i]
     if b.left[d] >= max(need, 1):
         w = b.cursor[d]
         while cd[w] == 0:
@@ -502,10 +525,16 @@ cdef int bx_advance_m(BitCover *b, int d) noexcept nogil:
                 nb[x] -= 1
             if nb[P + x] == 0:
                 ncnt[x] = BX_COVERED
+                nopen[x >> 6] ^= (<uint64_t>1) << (x & 63)
                 live -= 1
     else:
         ncnt[c] = BX_COVERED
+        nopen[c >> 6] ^= (<uint64_t>1) << (c & 63)
         live -= 1
+    if live == 0:
+        # A cover: the level below is a leaf, whose rows and counts nothing reads.
+        b.live[d + 1] = 0
+        return STEP_DEEPER
     for w in range(b.lo[d], b.hi[d]):
         a = act[w]
         if a == 0:
@@ -531,13 +560,15 @@ cdef int bx_advance_m(BitCover *b, int d) noexcept nogil:
             m = clear_lowest_bit(m)
             xc = b.row_cols + b.row_off[x]
             for i in range(b.row_nprim[x]):
+                # (A covered column's count stays above any count of rows: it starts at
+                # BX_COVERED, and is never chosen: it is not open.)
                 y = xc[i]
-                if ncnt[y] != BX_COVERED:
-                    ncnt[y] -= 1
-                    if loose and ncnt[y] == 0 and nb[y] == 0:
-                        # No row left and none needed: closed (the leaf needs no scan).
-                        ncnt[y] = BX_COVERED
-                        live -= 1
+                ncnt[y] -= 1
+                if loose and ncnt[y] == 0 and nb[y] == 0:
+                    # No row left and none needed: closed (the leaf needs no scan).
+                    ncnt[y] = BX_COVERED
+                    nopen[y >> 6] ^= (<uint64_t>1) << (y & 63)
+                    live -= 1
     if nhi == 0:
         nlo = 0
     b.lo[d + 1] = nlo

@@ -7,7 +7,7 @@
     fastsudoku convert [FILE|-] --to F [--format F]  one format to another
     fastsudoku judge-format PROBLEM                  stdin -> the judge's exact output
     fastsudoku target [FILE|-] [--weights FILE] [--lines] [--grid] [--node-limit K]
-    fastsudoku cover FILE [--count | --all] [--limit K] [--node-limit K] [--json]
+    fastsudoku cover FILE [--count | --all] [--limit K] [--node-limit K] [--threads K] [--json]
                                                      exact cover, Knuth's DLX format
     fastsudoku render [FILE|-] (--out DIR | --sheet FILE.svg) [--solve] [--candidates]
                                                      SVG pictures, one a puzzle or A4 sheets

@@ -3,6 +3,7 @@
     fastsudoku cover FILE                 the first cover: its options, one a line
     fastsudoku cover FILE --count         the number of covers
     fastsudoku cover FILE --all           every cover, a blank line between two
+    fastsudoku cover FILE --count --threads 2   the count split over two threads
 
 The input is what Knuth's DLX1, DLX2 and DLX3 read (see :func:`fastsudoku.parse_cover`).
 A long search shows a progress bar on a terminal (covers and nodes so far; with tqdm,
@@ -15,7 +16,7 @@ import argparse
 import contextlib
 import json
 import sys
-from typing import Any, Iterator, List, Optional, TextIO
+from typing import Any, Dict, Iterator, List, Optional, TextIO
 
 from .. import COVER_ENGINES, CoverProblem, CoverSearch, ExactCoverError, parse_cover
 from .errors import EXIT_DATAERR, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, fail
@@ -48,6 +49,12 @@ def add_cover_arguments(s: argparse.ArgumentParser) -> None:
         help="auto (default), dlx or bitset (colours and multiplicities: bitset)",
     )
     s.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="--count on K threads (default 1; 0: every core; not with --node-limit)",
+    )
+    s.add_argument(
         "--json",
         action="store_true",
         help="a JSON summary on stdout (count, complete, nodes, guesses, first cover)",
@@ -60,6 +67,17 @@ def run_cover(args: argparse.Namespace) -> int:
         if value is not None and value < (1 if name == "limit" else 0):
             flag = "--" + name.replace("_", "-")
             return fail(f"{flag} must be at least {1 if name == 'limit' else 0}", EXIT_USAGE)
+    if args.threads != 1:
+        if args.threads < 0:
+            return fail("--threads must be at least 0 (0: every core)", EXIT_USAGE)
+        if not args.count:
+            return fail("--threads applies to --count only", EXIT_USAGE)
+        if args.node_limit is not None:
+            return fail(
+                "--threads and --node-limit cannot be combined (a node limit "
+                "shared by threads would make the count depend on timing)",
+                EXIT_USAGE,
+            )
     try:
         stream = open_input(args.file)
     except OSError as e:
@@ -130,6 +148,8 @@ def _answer(
 ) -> int:
     limit = args.limit if (args.count or args.all) else 1
     first: Optional[List[int]] = None
+    if args.count and args.threads != 1:
+        return _threaded_count(args, problem, out)
     with _bar() as bar:
         run = _Run(search, args.node_limit, bar)
         first = run.next()
@@ -165,6 +185,29 @@ def _answer(
     if search.found == 0 and not args.json and not args.count:
         print("no cover", file=sys.stderr)
     return EXIT_OK if search.found else EXIT_UNSOLVED
+
+
+def _threaded_count(args: argparse.Namespace, problem: CoverProblem, out: TextIO) -> int:
+    """--count --threads K: the count split over threads (no progress bar, no node
+    figures: each thread counts its own subtrees)."""
+    n = problem.count(
+        limit=args.limit, engine=args.engine, threads=None if args.threads == 0 else args.threads
+    )
+    if args.json:
+        complete = args.limit is None or n < args.limit
+        summary: Dict[str, Any] = {
+            "count": n,
+            "complete": complete,
+            "nodes": None,
+            "guesses": None,
+            "first": None,
+            "first_options": [],
+            "stopped": None,
+        }
+        out.write(json.dumps(summary) + "\n")
+    else:
+        out.write(f"{n}\n")
+    return EXIT_OK if n else EXIT_UNSOLVED
 
 
 class _NoBar:
