@@ -163,6 +163,7 @@ def test_seventeen_clue_list_minlex_and_one_puzzle_a_class():
     assert classes.classes.tolist() == list(range(len(lines)))
 
 
+@pytest.mark.heavy
 def test_random_isomorph_of_every_17_clue_puzzle_canonicalizes_back():
     lines = dataset("puzzles2_17_clue")
     rng = random.Random(17)

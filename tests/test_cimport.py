@@ -12,6 +12,7 @@ from problems import queens, to_csr
 HERE = Path(__file__).parent / "cimport_ext"
 
 
+@pytest.mark.heavy
 def test_cimport_from_another_extension(tmp_path):
     pytest.importorskip("Cython", reason="the cimport test needs Cython (the test extra)")
     build_inplace(HERE, ("use_core.pyx", "setup.py"), tmp_path)

@@ -474,6 +474,7 @@ def test_numpy_and_bool_givens_are_kept_and_used():
     assert printed(solved.show)[0].split("\n")[2].startswith("| 1 ")
 
 
+@pytest.mark.heavy
 def test_repeated_numpy_givens_are_filled_around_as_the_original():
     """validate() checks only ints: repeated NumPy givens reach the search, which fills the
     empty cells around them (the exact-cover path)."""

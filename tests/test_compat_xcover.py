@@ -648,6 +648,7 @@ def _original_can_take(options, primary) -> bool:
     return bool(primary) and len(named) > 1
 
 
+@pytest.mark.heavy  # (the original's numba compilation: 27 s under AddressSanitizer)
 def test_side_by_side_covers():
     original = _original()
     compared = 0

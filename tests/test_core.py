@@ -114,7 +114,7 @@ def test_shape_limit():
         (36, None),
         (42, (6, 7)),
         (49, None),
-        (64, None),
+        pytest.param(64, None, marks=pytest.mark.heavy),
     ],
 )
 def test_empty_grid_of_every_size_solves(side, box, engine):

@@ -81,7 +81,14 @@ def test_queens_counts(n, xc):
         assert all(_is_cover(rows, ncols, secondary, s) for s in sols)
 
 
-@pytest.mark.parametrize("shape", sorted(PENTOMINO_COUNTS))
+@pytest.mark.parametrize(
+    "shape",
+    # (The 5x12 and 6x10 boxes: heavy; the 3x20 and 4x15 walk the same code.)
+    [
+        pytest.param(s, marks=pytest.mark.heavy) if s[0] >= 5 else s
+        for s in sorted(PENTOMINO_COUNTS)
+    ],
+)
 def test_pentomino_tilings(shape, xc):
     every, reduced = PENTOMINO_COUNTS[shape]
     rows, ncols, sec = pentominoes(*shape)

@@ -25,6 +25,7 @@ def _vals(p):
     return list(p.values())
 
 
+@pytest.mark.heavy
 def test_thousand_9x9_are_unique_and_in_range():
     made = fs.generate(count=1000, clues=(22, 28), seed=11)
     assert len({p.puzzle for p in made}) == 1000
@@ -129,6 +130,7 @@ def test_impossible_targets_fail_clearly():
 # --- rating ----------------------------------------------------------------------------------
 
 
+@pytest.mark.heavy
 def test_forum_hardest_are_all_expert():
     puzzles = dataset("puzzles6_forum_hardest_1106")
     tiers = {fs.rate(p).tier for p in puzzles}
@@ -187,6 +189,7 @@ def test_tiers_agree_with_their_definitions(tier):
             }
 
 
+@pytest.mark.heavy
 def test_every_step_is_sound():
     """Placements equal the unique solution; eliminations never remove its value."""
     puzzles = dataset("puzzles3_magictour_top1465")[:40] + [

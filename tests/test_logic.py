@@ -243,6 +243,7 @@ def _check_steps(puzzle, solution, n, box=None):
             assert int(solution[(r - 1) * n + c - 1]) != value, step
 
 
+@pytest.mark.heavy
 def test_steps_are_sound_on_hard_sets():
     for name in ("puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106"):
         for puzzle in dataset(name)[:60]:

@@ -233,6 +233,7 @@ def test_9_simple_puzzles_scale_with_the_grid(box):
         assert fs.is_unique(g.puzzle, box=box)
 
 
+@pytest.mark.heavy
 def test_9_middle_tiers_at_16x16_in_seconds():
     # Minimal 16x16 puzzles are almost never "easy": the digging stops higher after misses
     # (it searched for minutes before); the tier is still checked by the rater.
@@ -273,7 +274,9 @@ def _shapes(n):
     return [(r, n // r) for r in range(1, n + 1) if n % r == 0]
 
 
-@pytest.mark.parametrize("n", range(1, 65))
+@pytest.mark.parametrize(
+    "n", [pytest.param(n, marks=pytest.mark.heavy) if n >= 48 else n for n in range(1, 65)]
+)
 def test_10_generated_puzzles_round_trip(n):
     for r, c in _shapes(n):
         ncells = n * n

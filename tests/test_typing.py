@@ -8,6 +8,10 @@ from pathlib import Path
 
 import pytest
 
+# Python-level checks only (the stubs and annotations against the runtime): heavy for the
+# checking builds, which look at the compiled core.
+pytestmark = pytest.mark.heavy
+
 mypy_api = pytest.importorskip("mypy.api")
 from mypy.version import __version__ as mypy_version  # noqa: E402 - after the skip
 
