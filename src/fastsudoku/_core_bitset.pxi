@@ -447,7 +447,9 @@ cdef inline int bx_choose_m(BitCover *b, int d) noexcept nogil:
                     best_slack = slack
                     best_k = k
                     if t == 1:
-                        break   # (forced: every row left is needed; no other choice is better)
+                        # One branch (every row left is needed): taken as soon as seen, where
+                        # DLX3 would still compare slack and rows with later columns of one.
+                        break
     if best < 0:
         return 0            # every open column has what it needs and no row left
     act = b.active + <size_t>d * W
