@@ -32,7 +32,7 @@ import operator
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from ... import _core
-from ..._api import search as _variant_search
+from ..._api import restarted_search, search as _variant_search
 from ..._cover import count_exact_covers, exact_covers
 from ..._errors import VariantError
 from ..._options import MAX_SIDE
@@ -161,7 +161,7 @@ def _compiled(
         return found.count, first
     if _core.conflict(values, height, width) is not None:
         return None
-    count, solution, _guesses, _status = _core.search(values, height, width, _OPTIONS[limit])
+    count, solution, _guesses, _status = restarted_search(values, height, width, _OPTIONS[limit])
     return count, solution
 
 
