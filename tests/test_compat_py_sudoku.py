@@ -799,3 +799,24 @@ def test_diagonal_side_by_side(theirs):
             assert a[:2] == b[:2]
         else:
             assert (a.size, a.board, printed(a.show)) == (b.size, b.board, printed(b.show))
+
+
+def test_sides_above_64_are_searched_as_exact_cover_and_huge_boards_refused():
+    # Side 65 (boxes 13 wide, 5 tall): a full grid with its first row emptied.  The
+    # original's rules leave one fill; the reference checker confirms the grid.
+    n = 65
+    grid = [[(13 * (r % 5) + r // 5 + c) % n + 1 for c in range(n)] for r in range(n)]
+    assert (
+        reference.check_grid(
+            [v for row in grid for v in row], [v for row in grid for v in row], (5, 13)
+        )
+        is None
+    )
+    board = [[None] * n] + [row[:] for row in grid[1:]]
+    solved = Sudoku(13, 5, board=board).solve()
+    assert solved.board == grid
+    # A 300 x 300 board (boxes 10 wide, 30 tall; 27 million pairs of an empty cell and a
+    # value): refused at once, its exact cover not built.  (Width 3, height 1000 took
+    # 3 s, reading its 9 million cells, before the same error.)
+    with pytest.raises(MemoryError, match="beyond the exact-cover search"):
+        Sudoku(10, 30).solve()

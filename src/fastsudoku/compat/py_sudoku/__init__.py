@@ -20,7 +20,9 @@ What differs, on purpose:
   counts diagonal solutions (the original's counts plain Sudoku ones) and its
   ``get_difficulty()`` returns the difficulty (the original's always returns None).
 - Sides above 64 and boards with givens that repeat (NumPy integers, which ``validate()``
-  does not check) are searched as an exact cover of the empty cells, as slow as that is.
+  does not check) are searched as an exact cover of the empty cells, as slow as that is;
+  one of more than 20,000,000 (empty cell, value) pairs raises MemoryError at once (the
+  original would search it for ever).
 """
 
 from . import sudoku as sudoku

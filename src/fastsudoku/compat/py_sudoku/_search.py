@@ -40,6 +40,11 @@ from ...variants import Diagonals, Variant
 
 Board = List[List[Any]]
 
+#: The most (empty cell, value) pairs an exact cover of a board may have: its rows, each a
+#: Python list (about 2 GB at this bound), so that a huge board is refused at once instead
+#: of taking the machine's memory.
+COVER_MOST = 20_000_000
+
 # The compiled search's options by solution limit (made once: read-only).
 _OPTIONS = {limit: _core.Options("auto", limit) for limit in (1, 2)}
 _DIAGONALS = (Diagonals(),)
@@ -106,7 +111,9 @@ def _read(board: Sequence[Sequence[Any]], size: int) -> _Read:
         base = r * n
         for c in range(n):
             cell = row[c]
-            if type(cell) is int and 0 < cell <= n:
+            if n > MAX_SIDE:
+                plain = False  # (the exact cover reads the board itself; values past 255)
+            elif type(cell) is int and 0 < cell <= n:
                 values[base + c] = cell
             elif cell is not None:
                 value = _plain_value(cell, n)
@@ -171,6 +178,13 @@ def _cover(
     """The exact cover of the empty cells (module docstring): rows, each row's (cell,
     value), the number of columns and of primary columns."""
     n = size
+    if len(read.blanks) * n > COVER_MOST:
+        raise MemoryError(
+            f"a {n}x{n} board with {len(read.blanks)} empty cells is beyond the exact-cover "
+            f"search of fastsudoku.compat.py_sudoku (at most {COVER_MOST:,} pairs of an "
+            "empty cell and a value; sides up to 64 with distinct givens take the Sudoku "
+            "engines instead)"
+        )
     groups = houses(n, width, height, diagonals)
     member: Dict[int, List[int]] = {}
     for h, cells in enumerate(groups):
