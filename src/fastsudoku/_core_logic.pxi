@@ -2135,32 +2135,53 @@ cdef bint bug_type3(LBoard *b, const int *cells, int nbug, uint64_t all_values,
 # those cells (or repeat a value in a house) is impossible; a candidate left in no possible
 # pair goes.  SE's cell list and pair order; the first pair that removes something.
 
-cdef bint find_ape(LBoard *b) noexcept nogil:
-    if b.g.r != 3 or b.g.c != 3:
-        return False
+cdef int ax_bases(const LBoard *b, int most, int *base, uint64_t *excl, int *excl_list,
+                  int *nexcl, int *index_of) noexcept nogil:
+    """SE's base cells of aligned exclusion, in cell order: the cells with 2+ candidates,
+    no naked single among their peers, and some peer with 2..`most` candidates (their
+    excluders).  For base k: excl[2k], excl[2k+1] its excluders as a set of 81 cells,
+    excl_list[20k..] and nexcl[k] as a list; index_of[cell] is k, or -1 for a cell that
+    is not a base.  Returns the number of bases."""
     cdef const Geometry *g = b.g
-    cdef const LogicTables *t = b.t
-    cdef int base[81]
-    cdef uint64_t excl[162]       # each base cell's bivalue peers, as a 128-bit set
-    cdef int nbase = 0, cell, k, p, i0, i1, c0, c1, e, x
-    cdef uint64_t common[2], allowed0, allowed1, m0, m1, v0, v1
-    cdef bint single, ok, same
+    cdef int nbase = 0, cell, k, p, x
+    cdef bint single
     for cell in range(81):
+        index_of[cell] = -1
         if popcount(b.cand[cell]) < 2:
             continue
         single = False
         excl[2 * nbase] = excl[2 * nbase + 1] = 0
+        nexcl[nbase] = 0
         for k in range(g.npeers):
             p = g.peers[cell * g.npeers + k]
             x = popcount(b.cand[p])
             if x == 1:
                 single = True
-            elif x == 2:
+            elif 2 <= x <= most:
                 excl[2 * nbase + p // 64] |= (<uint64_t>1) << (p % 64)
-        if single or not (excl[2 * nbase] | excl[2 * nbase + 1]):
+                excl_list[20 * nbase + nexcl[nbase]] = p
+                nexcl[nbase] += 1
+        if single or nexcl[nbase] == 0:
             continue
         base[nbase] = cell
+        index_of[cell] = nbase
         nbase += 1
+    return nbase
+
+
+cdef bint find_ape(LBoard *b) noexcept nogil:
+    if b.g.r != 3 or b.g.c != 3:
+        return False
+    cdef const Geometry *g = b.g
+    cdef int base[81]
+    cdef int index_of[81]
+    cdef int excl_list[81 * 20]
+    cdef int nexcl[81]
+    cdef uint64_t excl[162]       # each base cell's bivalue peers, as a 128-bit set
+    cdef int nbase, i0, i1, c0, c1, e
+    cdef uint64_t common[2], allowed0, allowed1, m0, m1, v0, v1
+    cdef bint ok, same
+    nbase = ax_bases(b, 2, base, excl, excl_list, nexcl, index_of)
     # pairs in colex order: (0,1), (0,2), (1,2), (0,3), ...
     for i1 in range(1, nbase):
         for i0 in range(i1):
@@ -2217,36 +2238,16 @@ cdef bint find_ate(LBoard *b) noexcept nogil:
     cdef const Geometry *g = b.g
     cdef int base[81]
     cdef int index_of[81]
-    cdef int excl_list[81][20]
+    cdef int excl_list[81 * 20]
     cdef int nexcl[81]
     cdef uint64_t excl[162]
-    cdef int nbase = 0, cell, k, p, x, i0, i1, c0, c1, c2, j, t, ntwin
+    cdef int nbase, cell, k, p, i0, i1, c0, c1, c2, j, t, ntwin
     cdef int twin[40]
     cdef uint64_t ex[81]
     cdef int nex, e
     cdef uint64_t common[2], allowed[3], m0, m1, m2, v0, v1, v2
-    cdef bint single, ok, s01, s02, s12
-    for cell in range(81):
-        index_of[cell] = -1
-        if popcount(b.cand[cell]) < 2:
-            continue
-        single = False
-        excl[2 * nbase] = excl[2 * nbase + 1] = 0
-        nexcl[nbase] = 0
-        for k in range(g.npeers):
-            p = g.peers[cell * g.npeers + k]
-            x = popcount(b.cand[p])
-            if x == 1:
-                single = True
-            elif 2 <= x <= 3:
-                excl[2 * nbase + p // 64] |= (<uint64_t>1) << (p % 64)
-                excl_list[nbase][nexcl[nbase]] = p
-                nexcl[nbase] += 1
-        if single or nexcl[nbase] == 0:
-            continue
-        base[nbase] = cell
-        index_of[cell] = nbase
-        nbase += 1
+    cdef bint ok, s01, s02, s12
+    nbase = ax_bases(b, 3, base, excl, excl_list, nexcl, index_of)
     if nbase < 3:
         return False
     for i1 in range(1, nbase):
@@ -2256,7 +2257,10 @@ cdef bint find_ate(LBoard *b) noexcept nogil:
             # the twin area: excluders of c0, then new ones of c1, that are base cells
             ntwin = 0
             for j in range(nexcl[i0] + nexcl[i1]):
-                p = excl_list[i0][j] if j < nexcl[i0] else excl_list[i1][j - nexcl[i0]]
+                if j < nexcl[i0]:
+                    p = excl_list[20 * i0 + j]
+                else:
+                    p = excl_list[20 * i1 + j - nexcl[i0]]
                 if index_of[p] < 0 or p == c0 or p == c1:
                     continue
                 for t in range(ntwin):
