@@ -125,17 +125,17 @@ def _algorithm_c(options, primary, colored):
         left = [p for p in primary if p not in covered]
         if not left:
             out.append(chosen)
-            return
-        live = [i for i, row in enumerate(rows) if compatible(row, covered, colour_of)]
-        item = min(left, key=lambda p: sum(1 for i in live if p in rows[i]))
-        for i in live:
-            if item in rows[i]:
-                taken = {n: c for n, c in rows[i].items() if n not in primary}
-                search(
-                    [*chosen, i],
-                    covered | {n for n in rows[i] if n in primary},
-                    {**colour_of, **taken},
-                )
+        else:
+            live = [i for i, row in enumerate(rows) if compatible(row, covered, colour_of)]
+            item = min(left, key=lambda p: sum(1 for i in live if p in rows[i]))
+            for i in live:
+                if item in rows[i]:
+                    taken = {n: c for n, c in rows[i].items() if n not in primary}
+                    search(
+                        [*chosen, i],
+                        covered | {n for n in rows[i] if n in primary},
+                        {**colour_of, **taken},
+                    )
 
     search([], set(), {})
     return out

@@ -202,17 +202,18 @@ def restarted_search(
 def _isomorph(rng: np.random.Generator, n: int, r: int, c: int) -> Tuple[np.ndarray, np.ndarray]:
     """A random symmetry of the n x n grid with r x c boxes: (perm, relabel), the new
     grid's cell k holding relabel[old value of cell perm[k]]."""
-    rows = (
-        rng.permutation(n // r)[:, None] * r
-        + rng.permuted(np.tile(np.arange(r), (n // r, 1)), axis=1)
-    ).ravel()
-    cols = (
-        rng.permutation(n // c)[:, None] * c
-        + rng.permuted(np.tile(np.arange(c), (n // c, 1)), axis=1)
-    ).ravel()
+    rows, cols = _lines(rng, n, r), _lines(rng, n, c)
     perm = (rows[:, None] * n + cols[None, :]).ravel()
     relabel = np.concatenate(([0], rng.permutation(n) + 1)).astype(np.uint8)
     return perm, relabel
+
+
+def _lines(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
+    """The n lines (rows or columns) in groups of k consecutive ones (bands or stacks):
+    the groups in random order, and the lines in each group."""
+    groups = rng.permutation(n // k)[:, None] * k
+    lines: np.ndarray = (groups + rng.permuted(np.tile(np.arange(k), (n // k, 1)), axis=1)).ravel()
+    return lines
 
 
 def _limit_error(

@@ -85,6 +85,8 @@ def run_cover(args: argparse.Namespace) -> int:
     try:
         with stream:
             problem = parse_cover(_read(stream))
+        if args.count and args.threads != 1:
+            return _threaded_count(args, problem, sys.stdout)
         search = problem.search_steps(engine=args.engine)
     except ExactCoverError as e:
         where = f"{args.file}:{e.line}: " if e.line is not None else f"{args.file}: "
@@ -148,8 +150,6 @@ def _answer(
 ) -> int:
     limit = args.limit if (args.count or args.all) else 1
     first: Optional[List[int]] = None
-    if args.count and args.threads != 1:
-        return _threaded_count(args, problem, out)
     with _bar() as bar:
         run = _Run(search, args.node_limit, bar)
         first = run.next()
