@@ -137,33 +137,37 @@ def test_forum_hardest_are_all_expert():
     assert tiers == {"expert"}
 
 
-def _singles_only(values, naked_only):
-    """Independent check: fill naked singles (and hidden singles unless naked_only)."""
+def _singles_only(values, kinds, box=(3, 3)):
+    """Independent check: whether singles alone fill the grid -- kinds "naked", "hidden"
+    or "both" (a cell with one candidate; a value with one place in a house)."""
+    r, c = box
+    n = r * c
     v = list(values)
     units = (
-        [[r * 9 + c for c in range(9)] for r in range(9)]
-        + [[r * 9 + c for r in range(9)] for c in range(9)]
+        [[row * n + col for col in range(n)] for row in range(n)]
+        + [[row * n + col for row in range(n)] for col in range(n)]
         + [
-            [(b // 3 * 3 + i) * 9 + b % 3 * 3 + j for i in range(3) for j in range(3)]
-            for b in range(9)
+            [(b // r * r + i) * n + b % r * c + j for i in range(r) for j in range(c)]
+            for b in range(n)
         ]
     )
-    peers = [set(x for u in units if cell in u for x in u) - {cell} for cell in range(81)]
+    peers = [set(x for u in units if cell in u for x in u) - {cell} for cell in range(n * n)]
 
     def cands(cell):
-        return set(range(1, 10)) - {v[p] for p in peers[cell]}
+        return set(range(1, n + 1)) - {v[p] for p in peers[cell]}
 
     progress = True
     while progress and 0 in v:
         progress = False
-        for cell in range(81):
-            if not v[cell] and len(cands(cell)) == 1:
-                v[cell] = cands(cell).pop()
-                progress = True
-        if progress or naked_only:
+        if kinds != "hidden":
+            for cell in range(n * n):
+                if not v[cell] and len(cands(cell)) == 1:
+                    v[cell] = cands(cell).pop()
+                    progress = True
+        if progress or kinds == "naked":
             continue
         for u in units:
-            for value in set(range(1, 10)) - {v[x] for x in u}:
+            for value in set(range(1, n + 1)) - {v[x] for x in u}:
                 places = [x for x in u if not v[x] and value in cands(x)]
                 if len(places) == 1:
                     v[places[0]] = value
@@ -171,22 +175,39 @@ def _singles_only(values, naked_only):
     return 0 not in v
 
 
+_SINGLES = {"full_house", "hidden_single_box", "hidden_single_line", "naked_single"}
+
+
 @pytest.mark.parametrize("tier", ["simple", "easy", "intermediate", "expert"])
-def test_tiers_agree_with_their_definitions(tier):
+def test_9x9_tiers_are_bands_of_se(tier):
+    """9x9: the tier is the band of the ER (up to 1.5, 2.5, 3.4); simple means hidden
+    singles alone solve it (checked independently), the bands above do not."""
+    bounds = {"simple": (0, 1.5), "easy": (1.5, 2.5), "intermediate": (2.5, 3.4)}
     for p in fs.generate(count=4, difficulty=tier, seed=21):
-        v = _vals(p)
         rating = fs.rate(p.puzzle)
         assert rating.status == fs.Status.SOLVED and rating.tier == tier
-        naked, singles = _singles_only(v, True), _singles_only(v, False)
-        assert naked == (tier == "simple")
-        assert singles == (tier in ("simple", "easy"))
+        assert _singles_only(_vals(p), "hidden") == (tier == "simple")
+        if tier == "expert":
+            assert rating.se is None or rating.se > 3.4
+        else:
+            lo, hi = bounds[tier]
+            assert lo < rating.se <= hi
+
+
+@pytest.mark.parametrize("tier", ["simple", "easy", "intermediate", "expert"])
+def test_other_sizes_tiers_agree_with_their_definitions(tier):
+    """Other shapes (no SE scale): QQWing's definitions, checked by an independent singles
+    solver."""
+    box = (2, 3)
+    for p in fs.generate(count=4, box=box, difficulty=tier, seed=21):
+        v = _vals(p)
+        rating = fs.rate(p.puzzle, box=box)
+        assert rating.status == fs.Status.SOLVED and rating.tier == tier
+        assert rating.se is None
+        assert _singles_only(v, "naked", box) == (tier == "simple")
+        assert _singles_only(v, "both", box) == (tier in ("simple", "easy"))
         if tier == "intermediate":
-            assert set(rating.techniques) - {
-                "full_house",
-                "hidden_single_box",
-                "hidden_single_line",
-                "naked_single",
-            }
+            assert set(rating.techniques) - _SINGLES
 
 
 @pytest.mark.heavy

@@ -13,7 +13,7 @@ import pytest
 import fastsudoku as fs
 from conftest import dataset
 from fastsudoku import _core
-from fastsudoku._rate import TECHNIQUES, _step
+from fastsudoku._rate import SE_TIER_BOUNDS, TECHNIQUES, _step, se_tier, tier_of
 
 DATA = Path(__file__).resolve().parent / "data" / "se_ratings.tsv"
 
@@ -312,6 +312,43 @@ def test_se_ratings_agree_below_the_chains():
         assert (r.se, r.se_pearl, r.se_diamond) == (er, ep, ed), (puzzle, r)
         checked += 1
     assert checked > 1000
+
+
+def _band(er):
+    """The 9x9 tier of an ER, written from the bands' definition (1.5 / 2.5 / 3.4)."""
+    for tier, bound in (("simple", 1.5), ("easy", 2.5), ("intermediate", 3.4)):
+        if er <= bound:
+            return tier
+    return "expert"
+
+
+def test_9x9_tiers_are_bands_of_se():
+    """The 9x9 tier is the band of SE's own ER (the oracle's), both from rate() and from
+    the cheaper restricted ladder that generate() uses (tier_of)."""
+    seen = set()
+    for puzzle, er, *_ in _se_rows():
+        if er > 4.5:
+            continue
+        values = bytes(0 if ch == "." else int(ch) for ch in puzzle)
+        assert fs.rate(puzzle).tier == _band(er), puzzle
+        assert tier_of(values, 3, 3)[0] == _band(er), puzzle
+        seen.add(_band(er))
+    assert seen == {"simple", "easy", "intermediate", "expert"}
+
+
+def test_se_tier_bounds():
+    assert [se_tier(x) for x in (1.0, 1.5, 1.7, 2.5, 2.6, 3.4, 3.6, 11.9, None)] == [
+        "simple",
+        "simple",
+        "easy",
+        "easy",
+        "intermediate",
+        "intermediate",
+        "expert",
+        "expert",
+        "expert",
+    ]
+    assert SE_TIER_BOUNDS == (1.5, 2.5, 3.4)
 
 
 @pytest.mark.slow

@@ -210,6 +210,7 @@ def _geometry_peers(r: int, c: int) -> list[list[int]]: ...
 
 # The logical solver (_core_logic.pxi)
 TECH_NAMES: Tuple[str, ...]
+TECH_DIFFICULTY: Tuple[int, ...]
 
 def _logic_steps(
     values: bytes,

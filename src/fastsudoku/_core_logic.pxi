@@ -85,6 +85,9 @@ TECH_NAMES = (
     "dynamic_chains", "dynamic_chains_plus",
 )
 
+#: SE's difficulty of each technique in TECH_NAMES, in tenths (the base of those that vary).
+TECH_DIFFICULTY = tuple([TECH_DIFF[k] for k in range(<int>T_COUNT)])
+
 cdef struct LogicTables:
     # Read-only, one per box shape (built on first use, like the geometry):
     #   index_in  ncells x 3: a cell's index in its row, column and box

@@ -28,8 +28,13 @@ chains, 9.5 and up: "(+ Forcing Chains)", "(+ Multiple Forcing Chains)", "(+ Dyn
 Chains)") are not compiled yet: a puzzle that needs them gets ``se`` None and the tier
 "expert".
 
-The tiers follow QQWing's names: "simple" (naked singles alone solve it), "easy" (singles),
-"intermediate" (singles, intersections, naked and hidden pairs), "expert" (more).  The
+The tiers follow QQWing's names.  For 9x9 they are bands of SE's ER (``SE_TIER_BOUNDS``):
+"simple" up to 1.5 (full houses and hidden singles), "easy" up to 2.5 (naked singles and
+the direct steps), "intermediate" up to 3.4 (intersections, naked and hidden pairs,
+X-wings), "expert" above (or beyond the compiled techniques).  SE's scale is 9x9 only, so
+other sizes keep QQWing's own definitions: "simple" (naked singles alone solve it), "easy"
+(singles), "intermediate" (singles, intersections, naked and hidden pairs), "expert"
+(more).  The
 search effort is the engine's guesses to the first solution, averaged over random
 isomorphic copies of the puzzle (values relabelled, rows within bands, bands, columns
 within stacks, stacks, and transposition for square boxes), so that it does not depend on
@@ -55,6 +60,9 @@ _FIRST = _core.Options("auto", 1)
 _UNIQUE = _core.Options("auto", 2)
 
 TIERS = ("simple", "easy", "intermediate", "expert")
+#: 9x9: the highest ER of each tier but "expert" (the tier of a puzzle is the first whose
+#: bound its ER does not pass).
+SE_TIER_BOUNDS = (1.5, 2.5, 3.4)
 TECHNIQUES: Tuple[str, ...] = tuple(_core.TECH_NAMES)
 _NUMBER = {name: k for k, name in enumerate(TECHNIQUES)}
 EFFORT_COPIES = 32
@@ -79,6 +87,14 @@ _TIER_TECHNIQUES = (
         "naked_pair",
         "hidden_pair",
     ),
+)
+# 9x9: the techniques each SE band may use -- SE's ladder up to the band's bound.  SE takes
+# the first technique of its order that applies, and up to 3.4 its order is by difficulty,
+# so the ER is at most the bound exactly when these techniques alone solve the puzzle (a
+# test checks it against rate's ER).
+_SE_TIER_TECHNIQUES = tuple(
+    sum(1 << k for k, d in enumerate(_core.TECH_DIFFICULTY) if d <= round(bound * 10))
+    for bound in SE_TIER_BOUNDS
 )
 _DIRECT = {"direct_pointing", "direct_claiming", "direct_hidden_pair", "direct_hidden_triple"}
 
@@ -107,7 +123,8 @@ class Step(NamedTuple):
 
 class Rating(NamedTuple):
     """``status``: :class:`Status` ``SOLVED`` (a unique solution), ``NO_SOLUTION`` or
-    ``NOT_UNIQUE``; ``tier`` (None unless solved); ``techniques``: how often each
+    ``NOT_UNIQUE``; ``tier`` (None unless solved; for 9x9 the band of ``se`` that
+    ``SE_TIER_BOUNDS`` draws, else QQWing's definitions); ``techniques``: how often each
     technique was used on the path the logical solver takes (each single counted);
     ``effort``: mean guesses of the engine over ``EFFORT_COPIES`` isomorphic copies,
     ``effort_noise`` its standard error; ``se``, ``se_pearl``, ``se_diamond``: Sudoku
@@ -406,16 +423,32 @@ def rate(
         )
     er, ep, ed, hardest, counts, stuck = _core._logic_rate(pos.values, pos.r, pos.c, pos.candidates)
     used = {TECHNIQUES[k]: count for k, count in enumerate(counts) if count}
-    tier = _tier(pos)
+    classic = pos.r == pos.c == 3
+    tier = se_tier(None if stuck else er / 10) if classic else _tier(pos)
     if stuck:
         return Rating(Status.SOLVED, tier, used, mean, noise)
-    se = (er / 10, ep / 10, ed / 10) if pos.r == pos.c == 3 else (None, None, None)
+    se = (er / 10, ep / 10, ed / 10) if classic else (None, None, None)
     name = TECHNIQUES[hardest] if hardest >= 0 else None
     return Rating(Status.SOLVED, tier, used, mean, noise, se[0], se[1], se[2], name)
 
 
+def se_tier(se: Optional[float]) -> str:
+    """The tier of a 9x9 puzzle whose ER is `se` (None: beyond the compiled techniques).
+
+    >>> se_tier(1.2), se_tier(2.3), se_tier(3.2), se_tier(7.1)
+    ('simple', 'easy', 'intermediate', 'expert')
+    """
+    if se is not None:
+        for tier, bound in zip(TIERS, SE_TIER_BOUNDS):
+            if se <= bound:
+                return tier
+    return TIERS[-1]
+
+
 def _tier(pos: _Position) -> str:
-    for tier, allowed in zip(TIERS, _TIER_TECHNIQUES):
+    """The tier, from the techniques that solve the position (9x9: SE's bands)."""
+    masks = _SE_TIER_TECHNIQUES if pos.r == pos.c == 3 else _TIER_TECHNIQUES
+    for tier, allowed in zip(TIERS, masks):
         if pos.candidates is None:
             if _core._logic_solves(pos.values, pos.r, pos.c, allowed):
                 return str(tier)
