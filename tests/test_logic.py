@@ -368,6 +368,97 @@ def test_se_ratings_agree_with_chains():
     assert rated > 60
 
 
+def _peers_9(a, b):
+    """Whether two cells of a 9x9 grid share a row, column or box (written here)."""
+    (r1, c1), (r2, c2) = a, b
+    return a != b and (
+        r1 == r2 or c1 == c2 or ((r1 - 1) // 3, (c1 - 1) // 3) == ((r2 - 1) // 3, (c2 - 1) // 3)
+    )
+
+
+def _replay(puzzle, steps):
+    """Candidates before each step, replayed from the puzzle: a placed value leaves its
+    peers, an elimination leaves its cell (an independent record of the position)."""
+    value = {(k // 9 + 1, k % 9 + 1): int(ch) for k, ch in enumerate(puzzle) if ch != "."}
+    cells = [(r, c) for r in range(1, 10) for c in range(1, 10)]
+    cand = {
+        x: set() if x in value else set(range(1, 10)) - {value[p] for p in value if _peers_9(x, p)}
+        for x in cells
+    }
+    for step in steps:
+        yield {x: set(v) for x, v in cand.items()}
+        for r, c, d in step.eliminated:
+            cand[(r, c)].discard(d)
+        if step.placed is not None:
+            x = step.cells[0]
+            cand[x] = set()
+            for p in cells:
+                if _peers_9(x, p):
+                    cand[p].discard(step.placed)
+
+
+def test_chain_steps_show_their_chains():
+    """Every chain step lists its chains, and each link follows from the one before by the
+    rules: an "on" turns off the cell's other values and the value in the cell's peers;
+    an "off" turns on the cell's other value or the value's other place in a house -- and
+    in the static forcing chains (no removal along the way) that "other" is the only one
+    left in the position before the step.  The chains end where the step says: on the
+    candidate it removes or places, on both states of one candidate (contradiction), or
+    back at their start (cycle).  The sentence shows them."""
+    rows = [row for row in _se_rows() if 6.5 <= row[1] < 9.0][::6]
+    kinds = set()
+    for puzzle, *_ in rows:
+        steps = fs.steps(puzzle)
+        for step, cand in zip(steps, _replay(puzzle, steps)):
+            if not step.technique.endswith(("chain", "chains", "nishio")):
+                assert step.chains == ()
+                continue
+            assert step.chains, step
+            for chain in step.chains:
+                assert (
+                    " -> ".join(f"r{r}c{c}{'=' if on else '<>'}{d}" for r, c, d, on in chain[1:])
+                    in step.text
+                )
+                for (r1, c1, d1, on1), (r2, c2, d2, on2) in zip(chain, chain[1:]):
+                    a, b = (r1, c1), (r2, c2)
+                    assert on1 != on2, chain
+                    if on1:  # on -> off
+                        assert (a == b and d1 != d2) or (d1 == d2 and _peers_9(a, b)), chain
+                    else:  # off -> on
+                        assert (a == b and d1 != d2) or (d1 == d2 and _peers_9(a, b)), chain
+                        if step.technique == "forcing_chain":
+                            if a == b:
+                                assert cand[a] == {d1, d2}, (chain, cand[a])
+                            else:
+                                houses = [
+                                    [x for x in cand if x[0] == r1 and x[0] == r2],
+                                    [x for x in cand if x[1] == c1 and x[1] == c2],
+                                    [
+                                        x
+                                        for x in cand
+                                        if (x[0] - 1) // 3 == (r1 - 1) // 3 == (r2 - 1) // 3
+                                        and (x[1] - 1) // 3 == (c1 - 1) // 3 == (c2 - 1) // 3
+                                    ],
+                                ]
+                                assert any(
+                                    h and {x for x in h if d1 in cand[x]} == {a, b} for h in houses
+                                ), chain
+            ends = [chain[-1] for chain in step.chains]
+            first = step.chains[0][0]
+            if len(step.chains) == 1 and ends[0] == first:
+                kinds.add("cycle")
+            elif len({(r, c, d) for r, c, d, _ in ends}) == 1 and len({on for *_, on in ends}) == 2:
+                kinds.add("contradiction")
+            else:
+                kinds.add("forcing")
+                for r, c, d, on in ends:
+                    if on:
+                        assert step.placed == d and step.cells[0] == (r, c), step
+                    else:
+                        assert (r, c, d) in step.eliminated, step
+    assert kinds == {"cycle", "contradiction", "forcing"}
+
+
 def test_dynamic_chains_with_basic_rules_inside():
     """SE's level 1 ("Dynamic ... Forcing Chains (+)"): intersections, hidden and naked
     pairs and X-wings inside dynamic chains.  SukakuExplainer 1.18.1's numbers."""

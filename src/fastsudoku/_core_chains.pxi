@@ -77,6 +77,10 @@ cdef struct Chains:
     int best_nbase
     int32_t best_base[81]
     int best_tech            # the kind of chain (K_*)
+    # the best hint's chains, for its sentence (record_chains): potentials pot * 2 + on
+    # from each chain's assumption to its end, the chains separated by -1
+    int16_t best_chain[CHAIN_CAP]
+    int best_nchain
     # scratch for ancestor counts
     uint8_t seen[1458]
     int32_t *todo
@@ -291,6 +295,36 @@ cdef inline double length_bonus(int complexity) noexcept nogil:
     return added
 
 
+cdef void record_chains(Chains *c, const int32_t *ends, int nends) noexcept nogil:
+    """Keep the chains of the best hint: from each end node back along its first parents
+    (the main chain; a dynamic chain's other parents are the removals it rests on) to its
+    assumption, stored assumption first; cut at CHAIN_CAP."""
+    cdef int k, p, start, i, j
+    cdef int16_t swap
+    c.best_nchain = 0
+    for k in range(nends):
+        start = c.best_nchain
+        p = ends[k]
+        while c.best_nchain < CHAIN_CAP - 1:
+            c.best_chain[c.best_nchain] = c.a.nodes[p].pot * 2 + c.a.nodes[p].on
+            c.best_nchain += 1
+            if not c.a.nodes[p].nparents:
+                break
+            p = c.a.pool[c.a.nodes[p].parents]
+        i = start
+        j = c.best_nchain - 1
+        while i < j:
+            swap = c.best_chain[i]
+            c.best_chain[i] = c.best_chain[j]
+            c.best_chain[j] = swap
+            i += 1
+            j -= 1
+        if c.best_nchain >= CHAIN_CAP - 1:
+            break
+        c.best_chain[c.best_nchain] = -1
+        c.best_nchain += 1
+
+
 cdef void c_offer(Chains *c, double base, int complexity, int key, int kind, int target,
                   bint target_on, int place_cell, int place_value, const int32_t *base_nodes,
                   int nbase_nodes) noexcept nogil:
@@ -328,6 +362,7 @@ cdef void c_offer(Chains *c, double base, int complexity, int key, int kind, int
         if c.best_nbase < 81:
             c.best_base[c.best_nbase] = c.a.nodes[base_nodes[k]].pot // 9
             c.best_nbase += 1
+    record_chains(c, base_nodes, nbase_nodes)
 
 
 # --- forcing chains and cycles (level 0, static): SE's getLoopHintList ----------------------------
@@ -393,6 +428,9 @@ cdef void cycle_hint(Chains *c, int dst, bint y, bint x) noexcept nogil:
         c.best_base[c.best_nbase] = c.a.nodes[p].pot // 9
         c.best_nbase += 1
         p = c.a.pool[c.a.nodes[p].parents]
+    cdef int32_t ends[1]
+    ends[0] = dst
+    record_chains(c, ends, 1)
 
 
 cdef bint is_ancestor(Chains *c, int child, int pot, bint on) noexcept nogil:
@@ -1037,6 +1075,9 @@ cdef bint chains_step(Chains *c, int tech) noexcept nogil:
     b.nbase = c.best_nbase
     b.step_cell = c.best_cell
     b.step_value = c.best_value
+    for k in range(c.best_nchain):
+        b.chain[k] = c.best_chain[k]
+    b.nchain = c.best_nchain
     return True
 
 

@@ -105,6 +105,9 @@ cdef struct LogicTables:
     uint64_t *unit2
 
 
+cdef enum:
+    CHAIN_CAP = 1024         # potentials of a chain hint's chains kept for its sentence
+
 cdef struct LBoard:
     const Geometry *g
     const LogicTables *t
@@ -136,6 +139,8 @@ cdef struct LBoard:
     int step_unit
     int step_unit2
     int step_kind            # chains: the kind of chain hint (K_*), else 0
+    int16_t *chain           # chains: their potentials (Chains.best_chain), else empty
+    int nchain
 
 
 cdef int logic_init(LBoard *b, const Geometry *g, const LogicTables *t) noexcept nogil:
@@ -153,9 +158,12 @@ cdef int logic_init(LBoard *b, const Geometry *g, const LogicTables *t) noexcept
     b.unit_empty = <int *>malloc(g.nunits * sizeof(int))
     b.placed = <int *>calloc(n, sizeof(int))
     b.queue = <int32_t *>malloc(g.nunits * n * sizeof(int32_t))
+    b.chain = <int16_t *>malloc(CHAIN_CAP * sizeof(int16_t))
     b.nqueue = 0
+    b.nchain = 0
     if (b.cand == NULL or b.value == NULL or b.elim == NULL or b.base == NULL
-            or b.pos == NULL or b.unit_empty == NULL or b.placed == NULL or b.queue == NULL):
+            or b.pos == NULL or b.unit_empty == NULL or b.placed == NULL or b.queue == NULL
+            or b.chain == NULL):
         logic_free(b)
         return -1
     for cell in range(g.ncells):
@@ -183,7 +191,9 @@ cdef void logic_free(LBoard *b) noexcept nogil:
     free(b.unit_empty)
     free(b.placed)
     free(b.queue)
+    free(b.chain)
     b.queue = NULL
+    b.chain = NULL
     b.pos = NULL
     b.unit_empty = NULL
     b.placed = NULL
@@ -378,6 +388,7 @@ cdef inline void step_start(LBoard *b, int tech) noexcept nogil:
     b.step_unit = -1
     b.step_unit2 = -1
     b.step_kind = 0
+    b.nchain = 0
 
 
 cdef inline void add_elims(LBoard *b, int cell, uint64_t digits) noexcept nogil:
@@ -2525,11 +2536,29 @@ cdef _logic_board(LBoard *b, bytes values, int r, int c, object candidates):
                 logic_remove(&b[0], cell, ~(<uint64_t>candidates[cell]))
 
 
+cdef list _chains_of(const LBoard *b):
+    """The step's chains as lists of (cell, digit, on)."""
+    cdef list chains = []
+    cdef list chain = []
+    cdef int k, x
+    for k in range(b.nchain):
+        x = b.chain[k]
+        if x < 0:
+            chains.append(chain)
+            chain = []
+        else:
+            chain.append((x // 18, (x // 2) % 9, bool(x & 1)))
+    if chain:
+        chains.append(chain)
+    return chains
+
+
 def _logic_steps(bytes values, int r, int c, object candidates=None, Py_ssize_t limit=-1,
                  uint64_t allowed=ALL_TECHNIQUES):
     """The steps from a position, in order, until it is solved, stuck or `limit` steps:
     (steps, state) with each step (technique, difficulty tenths, cell, digit, eliminations
-    as (cell, digit) pairs, base cells, base digit mask, unit, unit2, chain kind) and state
+    as (cell, digit) pairs, base cells, base digit mask, unit, unit2, chain kind, chains:
+    a list of chains, each a list of (cell, digit, on) from its assumption) and state
     "solved", "stuck" or "broken" ("limit" when cut short)."""
     cdef LBoard b
     cdef bint found
@@ -2555,7 +2584,7 @@ def _logic_steps(bytes values, int r, int c, object candidates=None, Py_ssize_t 
                 b.step_tech, b.step_diff, b.step_cell, b.step_value,
                 [(b.elim[k] >> 6, b.elim[k] & 63) for k in range(b.nelim)],
                 [b.base[k] for k in range(b.nbase)], b.base_digits, b.step_unit, b.step_unit2,
-                b.step_kind,
+                b.step_kind, _chains_of(&b),
             ))
             logic_apply(&b)
     finally:

@@ -109,7 +109,10 @@ class Step(NamedTuple):
     ((row, column, value) triples); ``difficulty``: Sudoku Explainer's difficulty of the
     technique (its scale is defined for 9x9; other sizes use the same numbers);
     ``digits``: the values it rests on; ``houses``: the houses it is about ("row 3",
-    "column 5", "box 7"); ``text``: one plain-English sentence."""
+    "column 5", "box 7"); ``text``: one plain-English sentence; ``chains``: for chain
+    steps, each chain from its assumption to its end as (row, column, value, on) links
+    (on: the cell holds the value; off: it does not), following each link's first cause
+    (a dynamic chain's links also rest on the removals made before them)."""
 
     technique: str
     cells: Tuple[Tuple[int, int], ...]
@@ -119,6 +122,7 @@ class Step(NamedTuple):
     digits: Tuple[int, ...] = ()
     houses: Tuple[str, ...] = ()
     text: str = ""
+    chains: Tuple[Tuple[Tuple[int, int, int, bool], ...], ...] = ()
 
 
 class Rating(NamedTuple):
@@ -239,7 +243,7 @@ _SUBSET = {2: "pair", 3: "triple", 4: "quad"}
 
 def _text(name: str, raw: Tuple[Any, ...], n: int) -> str:
     """One sentence for a step (raw: what _core._logic_steps gives)."""
-    _, _, cell, digit, elims, base, digits, u, u2, kind = raw
+    _, _, cell, digit, elims, base, digits, u, u2, kind, chains = raw
     where, house, house2 = _rc(cell, n), _house(u, n), _house(u2, n)
     values = _values(digits)
     cells = _listing([_rc(x, n) for x in base])
@@ -317,7 +321,7 @@ def _text(name: str, raw: Tuple[Any, ...], n: int) -> str:
             f"empties a cell they all see is possible, so {removal}."
         )
     if name in _CHAINS:
-        return f"{_CHAINS[name]}{_KINDS.get(kind, '')}: {removal}."
+        return f"{_CHAINS[name]}{_KINDS.get(kind, '')}: {removal}.{_chains_text(chains, n)}"
     return name.replace("_", " ")
 
 
@@ -338,8 +342,22 @@ _KINDS = {
 }
 
 
+def _link(cell: int, digit: int, on: bool, n: int) -> str:
+    return f"{_rc(cell, n)}{'=' if on else '<>'}{digit + 1}"
+
+
+def _chains_text(chains: Sequence[Sequence[Tuple[int, int, bool]]], n: int) -> str:
+    """The chains of a step, one clause each: "If r1c2=5: r1c7<>5 -> r3c7=5 -> ..."."""
+    clauses = []
+    for chain in chains:
+        (cell, digit, on), *rest = chain
+        links = " -> ".join(_link(c, d, o, n) for c, d, o in rest)
+        clauses.append(f" If {_link(cell, digit, on, n)}: {links}.")
+    return "".join(clauses)
+
+
 def _step(raw: Tuple[Any, ...], n: int) -> Step:
-    tech, diff, cell, digit, elims, base, digits, u, u2, _ = raw
+    tech, diff, cell, digit, elims, base, digits, u, u2, _, chains = raw
     name = TECHNIQUES[tech]
     placed = digit + 1 if cell >= 0 else None
     applied = (
@@ -349,8 +367,19 @@ def _step(raw: Tuple[Any, ...], n: int) -> Step:
     if cell >= 0:
         cells = ((cell // n + 1, cell % n + 1), *cells)
     houses = tuple(h for h in (_house(u, n), _house(u2, n)) if h)
+    links = tuple(
+        tuple((c // n + 1, c % n + 1, d + 1, bool(on)) for c, d, on in chain) for chain in chains
+    )
     return Step(
-        name, cells, placed, applied, diff / 10, tuple(_values(digits)), houses, _text(name, raw, n)
+        name,
+        cells,
+        placed,
+        applied,
+        diff / 10,
+        tuple(_values(digits)),
+        houses,
+        _text(name, raw, n),
+        links,
     )
 
 
