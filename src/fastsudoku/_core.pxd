@@ -130,6 +130,7 @@ cdef struct Work:
     uint16_t *naked          # cells whose one candidate must still be cleared from their peers
     int nnaked
     uint64_t dirty[3]        # units to re-examine for hidden singles (3 x 64 >= 3 * MAX_SIDE)
+    int removed              # candidates singles() removed (counted for the probes' scores)
 
 cdef struct Backoff:
     # Probing's back-off, the same for both engines (backoff_skip / backoff_after)
@@ -156,10 +157,9 @@ ctypedef struct Search:
     Backoff backoff
     bint found               # a solution was reported: never start again
     bint dead                # the probed root is a contradiction: no solution
-    # score: per cell, the product over its candidates of 1 + cells their probes placed
-    double *score
-    bint scored              # the top level was just probed: score holds for it
+    bint scored              # the top level was just probed: lit holds for it
     bint probed              # the last probe() was not too large to run (place branching on)
+    int32_t *lit             # ncells x n: candidates the last probe of each (cell, value) removed
     Work work
     size_t level_words       # uint64 words of one level (ncells + nunits)
     uint64_t *segs           # ncells words of scratch for the box-line segments
