@@ -112,6 +112,16 @@ cdef inline uint64_t value_bit(int value) noexcept nogil:
     return (<uint64_t>1) << (value - 1)
 
 
+cdef inline int bytes_cmp(const uint8_t *a, const uint8_t *b, int size) noexcept nogil:
+    """memcmp's sign for a few bytes (a loop beats the library call there): the canonical
+    forms' rows and stacks, the strong links' orientation strings."""
+    cdef int i
+    for i in range(size):
+        if a[i] != b[i]:
+            return -1 if a[i] < b[i] else 1
+    return 0
+
+
 # The same on the 32-bit masks of the 9x9 digit-band engine.
 cdef inline int popcount32(uint32_t mask) noexcept nogil:
     # In registers (the 64 KB table is a cache miss in the 9x9 engine's hot loop).

@@ -231,15 +231,6 @@ cdef inline int cn_compare(Canon *C, int idx, uint8_t key) noexcept nogil:
     return 0
 
 
-cdef inline int cn_bcmp(const uint8_t *a, const uint8_t *b, int size) noexcept nogil:
-    """memcmp for the few bytes of a stack or a row (a loop beats the library call)."""
-    cdef int i
-    for i in range(size):
-        if a[i] != b[i]:
-            return -1 if a[i] < b[i] else 1
-    return 0
-
-
 cdef inline void cn_move(uint8_t *dst, const uint8_t *src, int size) noexcept nogil:
     cdef int i
     for i in range(size):
@@ -327,7 +318,7 @@ cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, const uint8_t *ta
                 if commit:
                     cn_move(tmpf, cs + i * c, c)
                 j = i
-                while j > slot and cn_bcmp(seq + (j - 1) * c, tmps, c) > 0:
+                while j > slot and bytes_cmp(seq + (j - 1) * c, tmps, c) > 0:
                     cn_move(p2c + j * c, p2c + (j - 1) * c, c)
                     cn_move(seq + j * c, seq + (j - 1) * c, c)
                     if commit:
@@ -339,7 +330,7 @@ cdef bint cn_refine(Canon *C, CnState *s, int t, int k, int R, const uint8_t *ta
                     cn_move(cs + j * c, tmpf, c)
             if commit:
                 for i in range(slot + 1, e):
-                    if cn_bcmp(seq + (i - 1) * c, seq + i * c, c) != 0:
+                    if bytes_cmp(seq + (i - 1) * c, seq + i * c, c) != 0:
                         ss[i] = 1
         for p in range(slot * c, e * c):
             x = p2c[p]
@@ -799,10 +790,10 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
                          rows + best_i * n if best_i >= 0 else C.best + k * n):
                 continue
             worse[i] = 0
-        if best_i < 0 or cn_bcmp(rows + i * n, rows + best_i * n, n) < 0:
+        if best_i < 0 or bytes_cmp(rows + i * n, rows + best_i * n, n) < 0:
             best_i = i
     if best_i >= 0:
-        b = cn_bcmp(rows + best_i * n, C.best + k * n, n)
+        b = bytes_cmp(rows + best_i * n, C.best + k * n, n)
         if b < 0:
             C.nleaves = 0
             memcpy(C.best + k * n, rows + best_i * n, n)
@@ -814,7 +805,7 @@ cdef int cn_dfs(Canon *C, int d, int k) noexcept nogil:
                 R = cands[i] % 64
                 if pend[i] or C.rowempty[t][R] != empty or not empty and worse[i]:
                     continue
-                if not empty and cn_bcmp(rows + i * n, C.best + k * n, n) != 0:
+                if not empty and bytes_cmp(rows + i * n, C.best + k * n, n) != 0:
                     continue
                 memcpy(nx, s, sizeof(CnState))
                 nx.t = <uint8_t>t

@@ -408,7 +408,7 @@ cdef void gf_sort_rows(uint8_t *rows, uint8_t *keys, int count, int n) noexcept 
         R = rows[i]
         memcpy(tmp, keys + i * n, n)
         j = i
-        while j > 0 and cn_bcmp(keys + (j - 1) * n, tmp, n) > 0:
+        while j > 0 and bytes_cmp(keys + (j - 1) * n, tmp, n) > 0:
             rows[j] = rows[j - 1]
             memcpy(keys + j * n, keys + (j - 1) * n, n)
             j -= 1
@@ -467,7 +467,7 @@ cdef void gf_leaf(Canon *C, GfSearch *G, const uint8_t *pi) noexcept nogil:
     # the bands by their first rows (insertion sort of whole bands; cand is scratch here)
     for j in range(1, nb):
         b = j
-        while b > 0 and cn_bcmp(bk + bandfirst[b - 1] * n, bk + bandfirst[b] * n, n) > 0:
+        while b > 0 and bytes_cmp(bk + bandfirst[b - 1] * n, bk + bandfirst[b] * n, n) > 0:
             for v in range(r):
                 order[bandfirst[b - 1] + v], order[bandfirst[b] + v] = (
                     order[bandfirst[b] + v], order[bandfirst[b - 1] + v])
@@ -478,7 +478,7 @@ cdef void gf_leaf(Canon *C, GfSearch *G, const uint8_t *pi) noexcept nogil:
     for k in range(n):
         memcpy(cand + k * n, keys + order[k] * n, n)
     if G.full:
-        v = cn_bcmp(cand, C.best, n * n)
+        v = bytes_cmp(cand, C.best, n * n)
         if v > 0:
             return
         if v == 0:

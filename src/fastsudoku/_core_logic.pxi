@@ -1178,7 +1178,7 @@ cdef void sl_leaf(SLSearch *s) noexcept nogil:
                 for k in range(n):
                     suffix[k] = <char>(48 + sv[k])
                     rev[k] = <char>(48 + sv[n - 1 - k])
-                if sl_cmp(suffix, rev, n) > 0:
+                if bytes_cmp(<const uint8_t *>suffix, <const uint8_t *>rev, n) > 0:
                     memcpy(suffix, rev, n)
                 k = 0
                 for j in range(n):
@@ -1197,9 +1197,9 @@ cdef void sl_leaf(SLSearch *s) noexcept nogil:
                             alt[j] = 50
                     for j in range(n):
                         altrev[j] = alt[n - 1 - j]
-                    if sl_cmp(altrev, alt, n) < 0:
+                    if bytes_cmp(<const uint8_t *>altrev, <const uint8_t *>alt, n) < 0:
                         memcpy(alt, altrev, n)
-                    if sl_cmp(alt, suffix, n) < 0:
+                    if bytes_cmp(<const uint8_t *>alt, <const uint8_t *>suffix, n) < 0:
                         memcpy(suffix, alt, n)
                 # suffix = grouped count, then the name
                 for j in range(n, 0, -1):
@@ -1209,7 +1209,8 @@ cdef void sl_leaf(SLSearch *s) noexcept nogil:
                         diff < s.best_diff
                         or (diff == s.best_diff and total > s.best_total)
                         or (diff == s.best_diff and total == s.best_total
-                            and sl_cmp(suffix, s.best_suffix, n + 1) < 0)):
+                            and bytes_cmp(<const uint8_t *>suffix,
+                                          <const uint8_t *>s.best_suffix, n + 1) < 0)):
                     continue
                 s.found = 1
                 s.best_digit = s.digit
@@ -1255,14 +1256,6 @@ cdef int sl_leaf_diff(const SLSearch *s, int grouped) noexcept nogil:
     if not box and not (row and col):
         return base              # parallel lines only
     return base + 1
-
-
-cdef inline int sl_cmp(const char *a, const char *c, int n) noexcept nogil:
-    cdef int k
-    for k in range(n):
-        if a[k] != c[k]:
-            return -1 if a[k] < c[k] else 1
-    return 0
 
 
 cdef void sl_build(SLSearch *s, int depth, int prev) noexcept nogil:
@@ -2615,11 +2608,12 @@ def _logic_rate(bytes values, int r, int c, object candidates=None):
     return out.er, out.ep, out.ed, out.hardest, counts, out.stuck
 
 
-def _logic_solves(bytes values, int r, int c, uint64_t allowed):
-    """Whether the allowed techniques (a mask of technique numbers) solve the puzzle."""
+def _logic_solves(bytes values, int r, int c, uint64_t allowed, object candidates=None):
+    """Whether the allowed techniques (a mask of technique numbers) solve the puzzle (or
+    the position: the values and a list of candidate masks, as _logic_steps takes)."""
     cdef LBoard b
     cdef bint done
-    _logic_board(&b, values, r, c, None)
+    _logic_board(&b, values, r, c, candidates)
     try:
         with nogil:
             done = logic_solves(&b, allowed)

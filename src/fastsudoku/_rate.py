@@ -478,12 +478,7 @@ def _tier(pos: _Position) -> str:
     """The tier, from the techniques that solve the position (9x9: SE's bands)."""
     masks = _SE_TIER_TECHNIQUES if pos.r == pos.c == 3 else _TIER_TECHNIQUES
     for tier, allowed in zip(TIERS, masks):
-        if pos.candidates is None:
-            if _core._logic_solves(pos.values, pos.r, pos.c, allowed):
-                return str(tier)
-        elif _core._logic_steps(pos.values, pos.r, pos.c, pos.candidates, -1, allowed)[1] == (
-            "solved"
-        ):
+        if _core._logic_solves(pos.values, pos.r, pos.c, allowed, pos.candidates):
             return tier
     return TIERS[-1]
 
