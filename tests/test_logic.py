@@ -14,6 +14,7 @@ import fastsudoku as fs
 from conftest import dataset
 from fastsudoku import _core
 from fastsudoku._rate import SE_TIER_BOUNDS, TECHNIQUES, _step, se_tier, tier_of
+from reference import count_solutions
 
 DATA = Path(__file__).resolve().parent / "data" / "se_ratings.tsv"
 
@@ -66,26 +67,27 @@ def test_candidate_grid_naked_single():
     assert h.eliminated == ()
 
 
-def test_full_house_and_hidden_singles():
+@pytest.mark.parametrize(
+    "house, index, value, cell, technique, difficulty, where",
+    [
+        ("row", 1, 4, 13, "hidden_single_line", 1.5, "row 2"),  # 4 fits only r2c5
+        ("box", 4, 9, 40, "hidden_single_box", 1.2, "box 5"),  # 9 fits only r5c5
+    ],
+)
+def test_hidden_singles(house, index, value, cell, technique, difficulty, where):
     p = Pencil()
-    p.only(_cells_of("row", 1), 4, keep={13})  # in row 2, 4 fits only r2c5
+    p.only(_cells_of(house, index), value, keep={cell})
     h = p.hint()
     assert (h.technique, h.cells[0], h.placed, h.difficulty) == (
-        "hidden_single_line",
-        (2, 5),
-        4,
-        1.5,
+        technique,
+        rc(cell),
+        value,
+        difficulty,
     )
-    assert h.houses == ("row 2",)
-    p = Pencil()
-    p.only(_cells_of("box", 4), 9, keep={40})  # in box 5, 9 fits only r5c5
-    h = p.hint()
-    assert (h.technique, h.cells[0], h.placed, h.difficulty) == (
-        "hidden_single_box",
-        (5, 5),
-        9,
-        1.2,
-    )
+    assert h.houses == (where,)
+
+
+def test_full_house():
     full = fs.solve("." * 81)
     h = fs.hint("." + full[1:])
     assert (h.technique, h.cells, h.placed, h.difficulty) == (
@@ -546,6 +548,26 @@ def test_generate_to_an_se_band(band):
     assert [g.puzzle for g in made] == [
         g.puzzle for g in fs.generate(se=band, count=2, seed=11, threads=2)
     ]
+
+
+@pytest.mark.heavy
+def test_generate_the_top_bands_from_hard_seeds():
+    """From ER 8.5 up, puzzles are {-1+1} neighbours of the shipped hard puzzles (random
+    isomorphs): unique (an independent solver counts), rated in the band, new (no seed's
+    canonical form), the same for the same seed on two threads."""
+    from fastsudoku._generate import _hard_seeds
+
+    seeds = {fs.canonical("".join(str(v or ".") for v in values)) for values in _hard_seeds()}
+    for band in ((9.0, 9.4), (8.5, 8.9)):
+        made = fs.generate(se=band, count=2, seed=7)
+        for g in made:
+            assert count_solutions(list(g.values()), (3, 3), 2) == 1
+            assert band[0] <= fs.rate(g.puzzle).se <= band[1]
+            assert fs.solve(g.puzzle) == g.solution
+            assert fs.canonical(g.puzzle) not in seeds
+        assert made == fs.generate(se=band, count=2, seed=7, threads=2)
+    (g,) = fs.generate(technique="dynamic_chains", seed=3)
+    assert fs.rate(g.puzzle).hardest == "dynamic_chains"
 
 
 def test_generate_to_a_technique_and_refusals():
