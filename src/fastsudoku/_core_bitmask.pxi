@@ -342,11 +342,10 @@ cdef bint choose_binary(Search *s, const uint64_t *cand, int d) noexcept nogil:
     tough set 0.77 -> 1.10 s (its probes grow)."""
     cdef const Geometry *g = s.g
     cdef int n = g.n, cell, u, k, a, b, best_u = -1, best_cell = -1
-    cdef uint64_t m, once, twice, thrice, two, bit, best_bit = 0
+    cdef uint64_t m, two, bit, best_bit = 0
     cdef double score, best = -1.0
     cdef double vscore[64]
     cdef const uint16_t *unit
-    cdef const uint64_t *placed_in = cand + g.ncells
     for k in range(n):
         vscore[k] = 1.0
     for cell in range(g.ncells):
@@ -360,18 +359,10 @@ cdef bint choose_binary(Search *s, const uint64_t *cand, int d) noexcept nogil:
                 best_cell = cell
                 best_u = -1
     for u in range(g.nunits):
-        unit = g.units + u * n
-        once = 0
-        twice = 0
-        thrice = 0
-        for k in range(n):
-            m = cand[unit[k]]
-            thrice |= twice & m
-            twice |= once & m
-            once |= m
-        two = twice & ~thrice & ~placed_in[u]
+        two = two_places(g, cand, u, n)
         if not two:
             continue
+        unit = g.units + u * n
         for k in range(n):
             m = cand[unit[k]] & two
             while m:
@@ -394,15 +385,8 @@ cdef bint choose_binary(Search *s, const uint64_t *cand, int d) noexcept nogil:
         s.branch_cell[d] = best_cell
         s.branch_bit[d] = 0
         s.branch_rest[d] = cand[best_cell]
-        return True
-    unit = g.units + best_u * n
-    m = 0
-    for k in range(n):
-        if cand[unit[k]] & best_bit:
-            m |= (<uint64_t>1) << k
-    s.branch_cell[d] = best_u
-    s.branch_bit[d] = best_bit
-    s.branch_rest[d] = m
+    else:
+        set_place_branch(s, cand, d, best_u, best_bit)
     return True
 
 
@@ -521,25 +505,42 @@ cdef int choose_cell(const Geometry *g, const uint64_t *cand, uint16_t *ties) no
     return choose_cell_shape(g, cand, ties, g.ncells, g.npeers, TIE_LIMIT if g.n <= 16 else 1)
 
 
+cdef inline uint64_t two_places(const Geometry *g, const uint64_t *cand, int u,
+                                const int n) noexcept nogil:
+    """The values not placed in unit u that have exactly two cells left there."""
+    cdef const uint16_t *unit = g.units + u * n
+    cdef uint64_t m, once = 0, twice = 0, thrice = 0
+    cdef int k
+    for k in range(n):
+        m = cand[unit[k]]
+        thrice |= twice & m
+        twice |= once & m
+        once |= m
+    return twice & ~thrice & ~cand[g.ncells + u]
+
+
+cdef inline void set_place_branch(Search *s, const uint64_t *cand, int d, int u,
+                                  uint64_t bit) noexcept nogil:
+    """Level d branches on the places of value `bit` in unit u (their unit positions)."""
+    cdef const uint16_t *unit = s.g.units + u * s.g.n
+    cdef uint64_t rest = 0
+    cdef int k
+    for k in range(s.g.n):
+        if cand[unit[k]] & bit:
+            rest |= (<uint64_t>1) << k
+    s.branch_cell[d] = u
+    s.branch_bit[d] = bit
+    s.branch_rest[d] = rest
+
+
 cdef inline int choose_place(const Geometry *g, const uint64_t *cand, uint64_t *bit_out,
                              const int n) noexcept nogil:
     """A unit where some value has exactly two cells left: the unit (the value's bit in
     *bit_out), or -1 if there is none."""
-    cdef const uint64_t *placed_in = cand + g.ncells
-    cdef const uint16_t *unit
-    cdef uint64_t m, once, twice, thrice, two
-    cdef int u, k
+    cdef uint64_t two
+    cdef int u
     for u in range(g.nunits):
-        unit = g.units + u * n
-        once = 0
-        twice = 0
-        thrice = 0
-        for k in range(n):
-            m = cand[unit[k]]
-            thrice |= twice & m
-            twice |= once & m
-            once |= m
-        two = twice & ~thrice & ~placed_in[u]
+        two = two_places(g, cand, u, n)
         if two:
             bit_out[0] = lowest_bit(two)
             return u
@@ -704,9 +705,8 @@ cdef inline int bitmask_choose(Search *s, int d) noexcept nogil:
     solution; propagation never leaves a level with an empty cell)."""
     cdef const Geometry *g = s.g
     cdef uint64_t *top = s.states + <size_t>d * s.level_words
-    cdef int cell, u, k
-    cdef uint64_t bit, rest
-    cdef const uint16_t *unit
+    cdef int cell, u
+    cdef uint64_t bit
     if s.dead:
         return -1
     if s.scored:
@@ -722,14 +722,7 @@ cdef inline int bitmask_choose(Search *s, int d) noexcept nogil:
     if s.probing and s.probed and popcount(top[cell]) > 2:
         u = choose_place(g, top, &bit, g.n)
         if u >= 0:
-            unit = g.units + u * g.n
-            rest = 0
-            for k in range(g.n):
-                if top[unit[k]] & bit:
-                    rest |= (<uint64_t>1) << k
-            s.branch_cell[d] = u
-            s.branch_bit[d] = bit
-            s.branch_rest[d] = rest
+            set_place_branch(s, top, d, u, bit)
             return 1
     s.branch_cell[d] = cell
     s.branch_bit[d] = 0
