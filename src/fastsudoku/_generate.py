@@ -130,7 +130,7 @@ def _one(
         if n == 16 and 16 not in puzzle:
             puzzle, solution = puzzle.translate(_SWAP_1_16), solution.translate(_SWAP_1_16)
         if difficulty is not None:
-            tier = tier_of(puzzle, r, c)[0]
+            tier = tier_of(puzzle, r, c)
             if tier != difficulty:
                 if adapt and TIERS.index(tier) > TIERS.index(difficulty):
                     misses += 1

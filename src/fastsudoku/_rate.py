@@ -483,8 +483,7 @@ def _tier(pos: _Position) -> str:
     return TIERS[-1]
 
 
-def tier_of(values: bytes, r: int, c: int) -> Tuple[str, Dict[str, int]]:
-    """(tier, how often each technique was used on the logical solver's path)."""
-    pos = _Position(values, r, c, None)
-    counts = _core._logic_rate(values, r, c)[4]
-    return _tier(pos), {TECHNIQUES[k]: n for k, n in enumerate(counts) if n}
+def tier_of(values: bytes, r: int, c: int) -> str:
+    """The tier of a puzzle, from the restricted ladders alone (no full rating: generate()
+    asks this of every puzzle it digs)."""
+    return _tier(_Position(values, r, c, None))
