@@ -172,15 +172,21 @@ _ADD_TRIES = 12
 _WALK = 6
 
 
-@functools.cache
-def _hard_seeds() -> Tuple[bytes, ...]:
-    """The hard puzzles shipped in ``fastsudoku/data/hard_seeds.txt``."""
-    text = (Path(__file__).parent / "data" / "hard_seeds.txt").read_text()
+def shipped_puzzles(name: str) -> Tuple[bytes, ...]:
+    """The 9x9 puzzles of ``fastsudoku/data/<name>``: the first field of each line that is
+    not blank or a '#' comment, '.' for an empty cell."""
+    text = (Path(__file__).parent / "data" / name).read_text()
     return tuple(
         bytes(0 if ch == "." else int(ch) for ch in line.split()[0])
         for line in text.splitlines()
         if line.strip() and not line.startswith("#")
     )
+
+
+@functools.cache
+def _hard_seeds() -> Tuple[bytes, ...]:
+    """The hard puzzles shipped in ``fastsudoku/data/hard_seeds.txt``."""
+    return shipped_puzzles("hard_seeds.txt")
 
 
 def _neighbour(values: bytes, solution: bytes, rng: random.Random) -> Optional[bytes]:

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import functools
 import random
-from pathlib import Path
 from typing import Callable, List, Tuple
 
 from .. import _core, generate, solve
+from .._generate import shipped_puzzles
 from .._rate import _isomorphic
 
 PuzzleMaker = Callable[[random.Random, int], List[bytes]]
@@ -78,12 +78,7 @@ def tier_puzzle(tier: Tuple[int, int], rng: random.Random) -> bytes:
 @functools.cache
 def _minimal17() -> Tuple[bytes, ...]:
     """The minimal 17-clue puzzles shipped in ``fastsudoku/data/minimal17.txt``."""
-    text = (Path(__file__).parent.parent / "data" / "minimal17.txt").read_text()
-    return tuple(
-        bytes(0 if ch == "." else int(ch) for ch in line.strip())
-        for line in text.splitlines()
-        if line and not line.startswith("#")
-    )
+    return shipped_puzzles("minimal17.txt")
 
 
 # --- puzzle makers: (rng, index of the test file) -> its puzzles -------------------------------
