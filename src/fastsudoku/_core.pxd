@@ -439,6 +439,8 @@ ctypedef struct VSearch:
     int32_t *hqueue           # nhouses: houses to look at
     uint8_t *hqueued
     int32_t nhqueue
+    uint64_t *gone            # ncells: values a queued cell lost since it was queued
+    uint64_t *hgone           # nhouses: values a queued house's cells lost (v_house)
     int32_t *squeue           # nsums: sums to look at
     uint8_t *squeued
     int32_t nsqueue
