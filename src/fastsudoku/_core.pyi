@@ -97,6 +97,9 @@ def intersection_sums(
     sums: List[Tuple[Any, ...]],
     most: int = ...,
 ) -> List[Tuple[List[int], List[int], int, bool]]: ...
+def new_sums(
+    made: List[Tuple[Any, ...]], derived: List[Tuple[Any, ...]]
+) -> List[Tuple[Any, ...]]: ...
 def variant_search(
     model: VariantModel, values: bytes, options: Options
 ) -> Tuple[int, Optional[bytes], int, int]: ...

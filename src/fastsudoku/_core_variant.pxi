@@ -1831,67 +1831,102 @@ cdef void _priorities(VModel *m) noexcept nogil:
         m.prior[cell] += 8 * (m.arc_start[cell + 1] - m.arc_start[cell])
 
 
-cdef list _house_groups(cells, coefs, const VModel *m):
-    """The groups of a sum's cells (lists of indices into cells) that lie in one house and
-    share a coefficient, the house holding most of the cells left first, while one holds
-    two or more; the cells left are grouped first-fit by the caller.  Largest first: a long
-    sum's cells listed along a line (an arrow winding through boxes) grouped in the order
-    listed fall into small groups and loose bounds (the ISS's 'Long sums 3', a 32-cell
-    arrow on a 2-digit pill: 183,648 guesses; grouped by the house of most cells, the
-    bounds alone place the pill)."""
-    cdef list out = [], left, group
-    cdef int k, j, x, h, best, best_count, ncells = len(cells)
-    cdef int32_t *count = <int32_t *>calloc(m.nhouses + 1, sizeof(int32_t))
-    cdef int32_t *at = <int32_t *>malloc((ncells + 1) * sizeof(int32_t))
-    if count == NULL or at == NULL:
-        free(count)
-        free(at)
-        raise MemoryError()
-    try:
-        for j in range(ncells):
-            at[j] = cells[j]
-        by_coef = {}
-        for j in range(ncells):
-            by_coef.setdefault(coefs[j], []).append(j)
-        for left in by_coef.values():
-            while len(left) > 1:
+cdef int _house_groups(const VModel *m, const int32_t *cells, const int32_t *coefs, int k,
+                       int32_t *group, int32_t *gcoef, int32_t *count,
+                       int32_t *left) noexcept nogil:
+    """Group a sum's cells that lie in one house and share a coefficient, the house
+    holding most of the cells left first, while one holds two or more: group[j] the group
+    of cell j (-1 for the cells left, grouped first-fit by the caller), gcoef each group's
+    coefficient; returns how many groups.  The coefficients in the order first met; count
+    (nhouses, zero) and left (k) are scratch.  Largest first: a long sum's cells listed
+    along a line (an arrow winding through boxes) grouped in the order listed fall into
+    small groups and loose bounds (the ISS's 'Long sums 3', a 32-cell arrow on a 2-digit
+    pill: 183,648 guesses; grouped by the house of most cells, the bounds alone place the
+    pill)."""
+    cdef int j, i, x, h, best, best_count, nleft, nrest, ngroups = 0, coef
+    for j in range(k):
+        group[j] = -1
+    for i in range(k):
+        # Each coefficient once, at its first cell.
+        coef = coefs[i]
+        for j in range(i):
+            if coefs[j] == coef:
+                break
+        else:
+            nleft = 0
+            for j in range(i, k):
+                if coefs[j] == coef:
+                    left[nleft] = j
+                    nleft += 1
+            while nleft > 1:
                 # The house holding most of the cells left (of those, the first met).
                 best = -1
                 best_count = 1
-                for j in left:
-                    x = at[j]
-                    for k in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
-                        h = m.cell_houses[k]
-                        count[h] += 1
-                        if count[h] > best_count:
-                            best_count = count[h]
-                for j in left:
-                    x = at[j]
-                    for k in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
-                        if best < 0 and count[m.cell_houses[k]] == best_count > 1:
-                            best = m.cell_houses[k]
-                for j in left:
-                    x = at[j]
-                    for k in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
-                        count[m.cell_houses[k]] = 0
+                for j in range(nleft):
+                    x = cells[left[j]]
+                    for h in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
+                        count[m.cell_houses[h]] += 1
+                        if count[m.cell_houses[h]] > best_count:
+                            best_count = count[m.cell_houses[h]]
+                for j in range(nleft):
+                    x = cells[left[j]]
+                    for h in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
+                        if best < 0 and count[m.cell_houses[h]] == best_count > 1:
+                            best = m.cell_houses[h]
+                for j in range(nleft):
+                    x = cells[left[j]]
+                    for h in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
+                        count[m.cell_houses[h]] = 0
                 if best < 0:
                     break
-                group = []
-                rest = []
-                for j in left:
-                    x = at[j]
-                    for k in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
-                        if m.cell_houses[k] == best:
-                            group.append(j)
+                nrest = 0
+                for j in range(nleft):
+                    x = cells[left[j]]
+                    for h in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
+                        if m.cell_houses[h] == best:
+                            group[left[j]] = ngroups
                             break
                     else:
-                        rest.append(j)
-                out.append(group)
-                left = rest
-    finally:
-        free(count)
-        free(at)
+                        left[nrest] = left[j]
+                        nrest += 1
+                gcoef[ngroups] = coef
+                ngroups += 1
+                nleft = nrest
+    return ngroups
+
+
+cdef list _holding(const VModel *m, int t):
+    """The houses that hold every cell of sum t (of the houses of its first cell)."""
+    cdef list out = []
+    cdef int x, j, k, q, h
+    cdef bint inside
+    if m.sum_start[t] == m.sum_start[t + 1]:
+        return out
+    x = m.sum_cells[m.sum_start[t]]
+    for j in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
+        h = m.cell_houses[j]
+        for k in range(m.sum_start[t], m.sum_start[t + 1]):
+            inside = False
+            for q in range(m.cell_house_start[m.sum_cells[k]],
+                           m.cell_house_start[m.sum_cells[k] + 1]):
+                if m.cell_houses[q] == h:
+                    inside = True
+                    break
+            if not inside:
+                break
+        else:
+            out.append(h)
     return out
+
+
+cdef bint _distinct_cells(const VModel *m, int t) noexcept nogil:
+    """Whether sum t lists no cell twice."""
+    cdef int j, k
+    for j in range(m.sum_start[t], m.sum_start[t + 1]):
+        for k in range(j + 1, m.sum_start[t + 1]):
+            if m.sum_cells[j] == m.sum_cells[k]:
+                return False
+    return True
 
 
 cdef class VariantModel:
@@ -2084,7 +2119,7 @@ cdef class VariantModel:
         m.group_start = <int32_t *>malloc((total_cells + 1) * sizeof(int32_t))
         m.cell_sum_start = <int32_t *>calloc(ncells + 1, sizeof(int32_t))
         m.cell_sums = <int32_t *>malloc((total_cells + 1) * sizeof(int32_t))
-        cdef int32_t *tmp = <int32_t *>malloc((4 * longest + 1) * sizeof(int32_t))
+        cdef int32_t *tmp = <int32_t *>calloc(5 * longest + m.nhouses + 1, sizeof(int32_t))
         if (m.sum_start == NULL or m.sum_cells == NULL or m.sum_coef == NULL
                 or m.sum_group == NULL or m.group_start == NULL or m.cell_sum_start == NULL
                 or m.cell_sums == NULL or tmp == NULL):
@@ -2094,6 +2129,8 @@ cdef class VariantModel:
         cdef int32_t *tcoef = tmp + longest
         cdef int32_t *tgroup = tmp + 2 * longest
         cdef int32_t *gcoef = tmp + 3 * longest
+        cdef int32_t *tleft = tmp + 4 * longest
+        cdef int32_t *hcount = tmp + 5 * longest    # nhouses, zero between sums
         try:
             for i in range(m.nsums):
                 t = sums[i]
@@ -2114,11 +2151,8 @@ cdef class VariantModel:
                 for j in range(nsum_cells):
                     tgroup[j] = -1
                 if not line:
-                    for group in _house_groups(cells, coefs, m):
-                        gcoef[ng] = coefs[group[0]]
-                        for j in group:
-                            tgroup[j] = ng
-                        ng += 1
+                    ng = _house_groups(m, tcell, tcoef, nsum_cells, tgroup, gcoef, hcount,
+                                       tleft)
                 for j in range(nsum_cells):
                     if tgroup[j] >= 0:
                         continue
@@ -2175,7 +2209,6 @@ cdef class VariantModel:
         combo_rows = []
         covering = []
         complements = []
-        house_sets = None             # made on the first sum with value sets
         for i in range(m.nsums):
             cells, coefs, target, distinct = sums[i][:4]
             sets = sums[i][4] if len(sums[i]) > 4 else None
@@ -2202,23 +2235,22 @@ cdef class VariantModel:
                 combo_rows.append([])
             holding = []
             if combo_rows[i]:
-                if house_sets is None:
-                    house_sets = [set(hc) for hc in houses]
-                cs = set(cells)
-                x = cells[0]
-                holding = [m.cell_houses[j]
-                           for j in range(m.cell_house_start[x], m.cell_house_start[x + 1])
-                           if cs <= house_sets[m.cell_houses[j]]]
+                holding = _holding(m, i)
             # Without peer_bits (v_common_peers): the houses holding all the cells.
             covering.append(holding if ncells > 64 * V_PEER_WORDS else [])
             # A cage's (or renban's) sets, as many distinct values as cells: in a house of
             # n cells the other cells hold the values its set lacks (v_sum_sets).
-            whole = (kind == V_LINEAR and len(set(cells)) == len(cells)
-                     and all(popcount(S) == len(cells) for S in combo_rows[i]))
+            whole = False
+            if holding and kind == V_LINEAR and _distinct_cells(m, i):
+                whole = True
+                for S in combo_rows[i]:
+                    if popcount(S) != len(cells):
+                        whole = False
+                        break
             complements.append([h for h in holding if len(houses[h]) == n] if whole else [])
         m.sum_houses = _csr(covering, &m.sum_house_start)
         m.comp_houses = _csr(complements, &m.comp_house_start)
-        m.comp_cells = _csr([[x for x in houses[h] if x not in sums[i][0]]
+        m.comp_cells = _csr([[x for x in houses[h] if not v_in_sum(m, i, x)]
                              for i in range(m.nsums) for h in complements[i]],
                             &m.comp_cell_start)
         by_house = [[] for _ in houses]

@@ -118,6 +118,10 @@ _RC = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
 # Pair-rule tables by (side, key) and neighbour pairs by (side, steps): made once.
 _TABLES: Dict[Tuple[int, int, Any], List[int]] = {}
 _NEIGHBOURS: Dict[Tuple[int, Tuple[Tuple[int, int], ...]], List[Tuple[int, int]]] = {}
+# Indexing's tables by (side, value): tables[k] for the place k + 1; AntiTaxicab's pairs by
+# side, each with its distance.
+_INDEX_TABLES: Dict[Tuple[int, int], List[List[int]]] = {}
+_TAXICAB_PAIRS: Dict[int, List[Tuple[int, int, int]]] = {}
 
 
 class _Builder:
@@ -704,17 +708,24 @@ class Skyscraper(Constraint):
 
 
 def _index(b: _Builder, control: int, cells: List[int], value: int) -> None:
-    """The cell cells[d - 1] holds `value`, d being the control cell's digit."""
+    """The cell cells[d - 1] holds `value`, d being the control cell's digit (the digits
+    are the values: the callers refuse other grids)."""
+    key = (b.n, value)
+    tables = _INDEX_TABLES.get(key)
+    if tables is None:
+        tables = []
+        for place in range(1, b.n + 1):
+
+            def holds(p: int, q: int, place: int = place) -> bool:
+                return p != place or q == value
+
+            tables.append(b.table(holds, ("index", place, value)))
+        _INDEX_TABLES[key] = tables
     for k, x in enumerate(cells):
-        place = k + 1
-
-        def holds(p: int, q: int, place: int = place) -> bool:
-            return p != place or q == value
-
-        if x == control:
-            b.init[x] &= b.mask(lambda d: holds(d, d))
-        else:
-            b.pair(control, x, holds, ("index", place, value))
+        if x != control:
+            b.arcs.append((control, x, tables[k]))
+        elif k + 1 != value:
+            b.init[x] &= ~(1 << k)  # holding k + 1, it would be the cell that holds value
 
 
 @dataclass(frozen=True)
@@ -758,12 +769,19 @@ class AntiTaxicab(Constraint):
         if n > _TAXICAB_MOST:
             # Its pairs grow as the side's fourth power (a 64x64 grid: millions).
             raise VariantError(f"AntiTaxicab: grids up to {_TAXICAB_MOST}x{_TAXICAB_MOST}")
-        for x in range(n * n):
-            for y in range(x + 1, n * n):
-                dr, dc = abs(x // n - y // n), abs(x % n - y % n)
-                # Cells in one row or column differ anyway.
-                if dr and dc and dr + dc <= n:
-                    b.pair(x, y, _taxicab(dr + dc), key=("taxicab", dr + dc))
+        pairs = _TAXICAB_PAIRS.get(n)
+        if pairs is None:
+            pairs = []
+            for x in range(n * n):
+                for y in range(x + 1, n * n):
+                    dr, dc = abs(x // n - y // n), abs(x % n - y % n)
+                    # Cells in one row or column differ anyway.
+                    if dr and dc and dr + dc <= n:
+                        pairs.append((x, y, dr + dc))
+            if n <= 16:  # kept for the common sides (25x25: 100,000 pairs)
+                _TAXICAB_PAIRS[n] = pairs
+        tables = [b.table(_taxicab(d), key=("taxicab", d)) for d in range(n + 1)]
+        b.arcs += [(x, y, tables[d]) for x, y, d in pairs]
 
 
 def _white(x: int, y: int) -> bool:
@@ -1109,25 +1127,12 @@ def _innies(b: _Builder, made: List[Tuple[Any, ...]]) -> List[Tuple[Any, ...]]:
     return _core.leftover_sums(b.n, b.houses, b.nboxes, made, _LEFTOVER_MOST)
 
 
-def _sum_key(entry: Tuple[Any, ...]) -> Tuple[Any, ...]:
-    """A linear sum's equation whatever the order of its terms or its sign: the pairs
-    (cell, coefficient) sorted, the first coefficient made positive, and the total."""
-    terms = sorted(zip(entry[0], entry[1]))
-    sign = -1 if terms and terms[0][1] < 0 else 1
-    return tuple((x, sign * k) for x, k in terms), sign * entry[2]
-
-
 def _new_sums(made: List[Tuple[Any, ...]], derived: List[Tuple[Any, ...]]) -> List[Tuple[Any, ...]]:
     """The derived sums whose equations are not already among `made` nor earlier in
     `derived` (the leftovers of a row and of a box can be one equation written twice,
-    once each way round: propagating it twice is wasted work)."""
-    seen = {_sum_key(e) for e in made if len(e) < 6 or not e[5]}
-    out = []
-    for entry in derived:
-        key = _sum_key(entry)
-        if key not in seen:
-            seen.add(key)
-            out.append(entry)
+    once each way round: propagating it twice is wasted work).  Compiled:
+    _core.new_sums."""
+    out: List[Tuple[Any, ...]] = _core.new_sums(made, derived)
     return out
 
 
