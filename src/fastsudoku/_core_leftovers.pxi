@@ -245,7 +245,14 @@ def leftover_sums(int n, list houses, int nboxes, list sums, int most):
     chosen = []
     for entry in sums:
         cells, coefs, total, distinct = entry[0], entry[1], entry[2], entry[3]
-        if not distinct or any(kk != 1 for kk in coefs):
+        if not distinct:
+            continue
+        for kk in coefs:
+            if kk != 1:
+                break
+        else:
+            kk = 1
+        if kk != 1:
             continue
         k = 0  # cells marked taken (-2, numbered below) by this sum
         for x in cells:
@@ -282,11 +289,24 @@ def leftover_sums(int n, list houses, int nboxes, list sums, int most):
             k += 1
     L.cage_start[nchosen] = k
     L.house_cells = _csr(houses, &L.house_start)
-    cell_houses = [[] for _ in range(ncells)]
+    # Each cell's houses, in the houses' order.
+    L.cell_house_start = <int32_t *>calloc(ncells + 1, sizeof(int32_t))
+    L.cell_houses = <int32_t *>malloc((L.house_start[nh] + 1) * sizeof(int32_t))
+    if L.cell_house_start == NULL or L.cell_houses == NULL:
+        raise MemoryError()
+    for k in range(L.house_start[nh]):
+        x = L.house_cells[k]
+        if not 0 <= x < ncells:
+            raise ValueError(f"houses: cell {x} off the grid")
+        L.cell_house_start[x + 1] += 1
+    for x in range(ncells):
+        L.cell_house_start[x + 1] += L.cell_house_start[x]
+    memcpy(L.c_cells, L.cell_house_start, ncells * sizeof(int32_t))
     for i in range(nh):
-        for x in houses[i]:
-            cell_houses[x].append(i)
-    L.cell_houses = _csr(cell_houses, &L.cell_house_start)
+        for k in range(L.house_start[i], L.house_start[i + 1]):
+            x = L.house_cells[k]
+            L.cell_houses[L.c_cells[x]] = i
+            L.c_cells[x] += 1
 
     # The regions, each once (by its sorted cells), in the order the sums are made.
     cdef int32_t *region = <int32_t *>malloc(ncells * sizeof(int32_t))
@@ -526,32 +546,61 @@ cdef _push_merge(int n, const uint64_t *peers, int words, dict active, list cand
 cdef list _unit_sums(list sums):
     """The (sorted cells, total) of the linear sums with unit coefficients over distinct
     cells."""
-    pool = []
+    cdef list pool = [], cells
+    cdef Py_ssize_t k, i, j
+    cdef bint ok
     for entry in sums:
-        cells, coefs, total = entry[0], entry[1], entry[2]
         if len(entry) > 5 and entry[5] != V_LINEAR:
             continue
-        if not cells or any(k != 1 for k in coefs) or len(set(cells)) != len(cells):
+        cells = sorted(entry[0])
+        coefs = entry[1]
+        k = len(cells)
+        if k == 0 or len(coefs) != k:
             continue
-        pool.append((sorted(cells), total))
+        ok = True
+        for i in range(k):
+            if coefs[i] != 1 or i and cells[i] == cells[i - 1]:
+                ok = False
+                break
+        if ok:
+            pool.append((cells, entry[2]))
     return pool
 
 
 cdef uint64_t *_peer_rows(int ncells, int words, list houses, list differ) except NULL:
     """Each cell's row of the cells that must differ from it (houses and pairs), `words`
     words a row; the caller frees it."""
-    cdef int x, y
+    cdef int x, y, i, j, k
     cdef uint64_t *peers = <uint64_t *>calloc(<size_t>ncells * words + 1, sizeof(uint64_t))
-    if peers == NULL:
+    cdef int32_t *at = <int32_t *>malloc((ncells + 1) * sizeof(int32_t))
+    if peers == NULL or at == NULL:
+        free(peers)
+        free(at)
         raise MemoryError()
-    for house in houses:
-        for x in house:
-            for y in house:
-                if x != y:
-                    peers[<size_t>x * words + (y >> 6)] |= (<uint64_t>1) << (y & 63)
-    for x, y in differ:
-        peers[<size_t>x * words + (y >> 6)] |= (<uint64_t>1) << (y & 63)
-        peers[<size_t>y * words + (x >> 6)] |= (<uint64_t>1) << (x & 63)
+    try:
+        for house in houses:
+            k = 0
+            for x in house:
+                if not 0 <= x < ncells or k >= ncells:
+                    raise ValueError(f"houses: cell {x} off the grid (or a house too long)")
+                at[k] = x
+                k += 1
+            for i in range(k):
+                x = at[i]
+                for j in range(k):
+                    y = at[j]
+                    if x != y:
+                        peers[<size_t>x * words + (y >> 6)] |= (<uint64_t>1) << (y & 63)
+        for x, y in differ:
+            if not (0 <= x < ncells and 0 <= y < ncells):
+                raise ValueError(f"differ: cells {x}, {y} off the grid")
+            peers[<size_t>x * words + (y >> 6)] |= (<uint64_t>1) << (y & 63)
+            peers[<size_t>y * words + (x >> 6)] |= (<uint64_t>1) << (x & 63)
+    except BaseException:
+        free(peers)
+        raise
+    finally:
+        free(at)
     return peers
 
 
@@ -605,6 +654,13 @@ def combined_sums(int n, list houses, list differ, list sums, int most=300):
         free(peers)
 
 
+cdef inline int _bits_count(const uint64_t *a, int words) noexcept nogil:
+    cdef int w, c = 0
+    for w in range(words):
+        c += popcount(a[w])
+    return c
+
+
 def intersection_sums(int n, list houses, list differ, list sums, int most=300):
     """Sums through a house, crossed over (the Interactive Sudoku Solver's sum
     intersections): for each house of n cells (its values 1..n, total n(n+1)/2), the
@@ -614,87 +670,198 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
     covered, its cells are taken out of the union, whose other cells sum to the totals
     less the house's -- less again any house lying wholly in them.  Kept when the total's
     slack is under a quarter of its range (the groups of cells that differ bound it).  A
-    list of (cells, coefs, total, False); skipped above `most` sums or 4096 cells."""
-    cdef int ncells = n * n, words = (ncells + 63) >> 6, k
+    list of (cells, coefs, total, False); skipped above `most` sums or 4096 cells.  C
+    loops over bit rows (it was a fifth of a 9x9 killer's build in Python big ints)."""
+    cdef int ncells = n * n, words = (ncells + 63) >> 6, k, i, j, w, x, r, q, g, count
+    cdef int npool, nregions, total_cells = 0, ncross, meet, inside
     cdef int64_t low, high, total, dof, full = <int64_t>n * (n + 1) // 2
     if ncells > 4096:
         return []
     pool = _unit_sums(sums)
-    if not pool or len(pool) > most:
+    npool = len(pool)
+    if not pool or npool > most:
         return []
-    regions = []
-    for house in houses:
-        if len(house) == n and len(set(house)) == n:
-            bits = 0
-            for x in house:
-                bits |= 1 << x
-            regions.append((bits, list(house)))
+    regions = [house for house in houses if len(house) == n and len(set(house)) == n]
+    nregions = len(regions)
     if not regions:
         return []
-    sum_bits = []
-    cell_sums = [[] for _ in range(ncells)]
-    for i, (cells, total) in enumerate(pool):
-        bits = 0
-        for x in cells:
-            bits |= 1 << x
-            cell_sums[x].append(i)
-        sum_bits.append(bits)
-    # How many of the sums each sum meets (itself too), for the order of the greedy pick.
-    overlaps = [len({j for x in cells for j in cell_sums[x]}) for cells, _ in pool]
-    by_size = sorted(regions, key=lambda r: len(r[1]))
+    for cells, _ in pool:
+        total_cells += len(cells)
+    cdef int64_t *stotal = <int64_t *>malloc((npool + 1) * sizeof(int64_t))
+    cdef int32_t *ints = <int32_t *>calloc(
+        4 * npool + 2 * total_cells + 2 * ncells + nregions * n + 8, sizeof(int32_t))
+    cdef uint64_t *bits = <uint64_t *>calloc(
+        <size_t>(npool + nregions + 4) * words + 1, sizeof(uint64_t))
+    cdef uint64_t *peers = NULL
+    cdef int32_t *sizes = NULL
+    if stotal == NULL or ints == NULL or bits == NULL:
+        free(stotal)
+        free(ints)
+        free(bits)
+        raise MemoryError()
+    cdef int32_t *sstart = ints                        # npool + 1: each sum's cells
+    cdef int32_t *scells = sstart + npool + 1          # total_cells
+    cdef int32_t *overlaps = scells + total_cells      # npool
+    cdef int32_t *stamp = overlaps + npool             # npool
+    cdef int32_t *cstart = stamp + npool               # ncells + 1: each cell's sums
+    cdef int32_t *csums = cstart + ncells + 1          # total_cells
+    cdef int32_t *rcells = csums + total_cells         # nregions * n
+    cdef int32_t *cross = rcells + nregions * n        # npool
+    cdef int32_t *fill = cross + npool                 # ncells (reused)
+    cdef uint64_t *sbits = bits                        # npool rows
+    cdef uint64_t *rbits = sbits + <size_t>npool * words   # nregions rows
+    cdef uint64_t *covered = rbits + <size_t>nregions * words
+    cdef uint64_t *holes = covered + words
+    cdef uint64_t *rest = holes + words
+    cdef int32_t a, b
+    cdef int64_t ka, kb
     out = []
     seen = set()
-    cdef uint64_t *peers = _peer_rows(ncells, words, houses, differ)
-    cdef int32_t *sizes = <int32_t *>calloc(ncells + 1, sizeof(int32_t))
-    if sizes == NULL:
-        free(peers)
-        raise MemoryError()
     try:
-        for base, base_cells in regions:
-            crossing = sorted({i for x in base_cells for i in cell_sums[x]},
-                              key=lambda i: (overlaps[i], i))
-            if not crossing:
+        k = 0
+        for i in range(npool):
+            cells, tot = pool[i]
+            stotal[i] = tot
+            sstart[i] = k
+            for x in cells:
+                if not 0 <= x < ncells:
+                    raise ValueError(f"sums: cell {x} off the grid")
+                scells[k] = x
+                k += 1
+                sbits[<size_t>i * words + (x >> 6)] |= (<uint64_t>1) << (x & 63)
+                cstart[x + 1] += 1
+        sstart[npool] = k
+        for x in range(ncells):
+            cstart[x + 1] += cstart[x]
+        memcpy(fill, cstart, ncells * sizeof(int32_t))
+        for i in range(npool):
+            for k in range(sstart[i], sstart[i + 1]):
+                x = scells[k]
+                csums[fill[x]] = i
+                fill[x] += 1
+        for r in range(nregions):
+            k = 0
+            for x in regions[r]:
+                if not 0 <= x < ncells:
+                    raise ValueError(f"houses: cell {x} off the grid")
+                rcells[r * n + k] = x
+                k += 1
+                rbits[<size_t>r * words + (x >> 6)] |= (<uint64_t>1) << (x & 63)
+        # How many of the sums each sum meets (itself too), for the order of the greedy pick.
+        for i in range(npool):
+            stamp[i] = -1
+        for i in range(npool):
+            count = 0
+            for k in range(sstart[i], sstart[i + 1]):
+                x = scells[k]
+                for q in range(cstart[x], cstart[x + 1]):
+                    j = csums[q]
+                    if stamp[j] != i:
+                        stamp[j] = i
+                        count += 1
+            overlaps[i] = count
+        for i in range(npool):
+            stamp[i] = -1
+        peers = _peer_rows(ncells, words, houses, differ)
+        sizes = <int32_t *>calloc(ncells + 1, sizeof(int32_t))
+        if sizes == NULL:
+            raise MemoryError()
+        for r in range(nregions):
+            # The sums crossing the house, fewest overlaps first (then in order).
+            ncross = 0
+            for k in range(n):
+                x = rcells[r * n + k]
+                for q in range(cstart[x], cstart[x + 1]):
+                    j = csums[q]
+                    if stamp[j] != r:
+                        stamp[j] = r
+                        cross[ncross] = j
+                        ncross += 1
+            if ncross == 0:
                 continue
-            covered = 0
+            for i in range(1, ncross):
+                a = cross[i]
+                j = i - 1
+                while j >= 0 and (overlaps[cross[j]] > overlaps[a]
+                                  or overlaps[cross[j]] == overlaps[a] and cross[j] > a):
+                    cross[j + 1] = cross[j]
+                    j -= 1
+                cross[j + 1] = a
+            memset(covered, 0, words * sizeof(uint64_t))
             total = 0
             union = []
-            for i in crossing:
-                if sum_bits[i] & covered:
+            for k in range(ncross):
+                i = cross[k]
+                inside = 0
+                for w in range(words):
+                    if sbits[<size_t>i * words + w] & covered[w]:
+                        inside = 1
+                        break
+                if inside:
                     continue
-                covered |= sum_bits[i]
-                total += pool[i][1]
-                union += pool[i][0]
-            holes = base & ~covered
-            for bits, cells in regions:
-                if not holes:
+                for w in range(words):
+                    covered[w] |= sbits[<size_t>i * words + w]
+                total += stotal[i]
+                for q in range(sstart[i], sstart[i + 1]):
+                    union.append(scells[q])
+            count = 0
+            for w in range(words):
+                holes[w] = rbits[<size_t>r * words + w] & ~covered[w]
+                count += popcount(holes[w])
+            for g in range(nregions):
+                if count == 0:
                     break
-                if bits == base or bits & covered or not bits & base:
+                if g == r:
                     continue
-                meet = bin(holes & bits).count("1")
-                if meet < 2 or meet != bin(base & bits).count("1"):
+                inside = 0                              # bits & covered, bits & base
+                meet = 0
+                a = 0
+                b = 0
+                for w in range(words):
+                    if rbits[<size_t>g * words + w] & covered[w]:
+                        inside = 1
+                    meet += popcount(holes[w] & rbits[<size_t>g * words + w])
+                    a += popcount(rbits[<size_t>r * words + w] & rbits[<size_t>g * words + w])
+                    b |= (rbits[<size_t>g * words + w] != rbits[<size_t>r * words + w])
+                if not b or inside or a == 0 or meet < 2 or meet != a:
                     continue
                 total += full
-                covered |= bits
-                holes &= ~covered
-                union += cells
-            if holes:
+                count = 0
+                for w in range(words):
+                    covered[w] |= rbits[<size_t>g * words + w]
+                    holes[w] &= ~covered[w]
+                    count += popcount(holes[w])
+                for k in range(n):
+                    union.append(rcells[g * n + k])
+            if count:
                 continue
-            rest = covered & ~base
+            count = 0
+            for w in range(words):
+                rest[w] = covered[w] & ~rbits[<size_t>r * words + w]
+                count += popcount(rest[w])
             total -= full
-            count = bin(rest).count("1")
-            for bits, cells in by_size:
-                if len(cells) > count:
+            for g in range(nregions):
+                if n > count:
                     break
-                if bits & rest == bits:
+                inside = 1
+                for w in range(words):
+                    if rbits[<size_t>g * words + w] & ~rest[w]:
+                        inside = 0
+                        break
+                if inside:
                     total -= full
-                    rest &= ~bits
-                    count -= len(cells)
+                    for w in range(words):
+                        rest[w] &= ~rbits[<size_t>g * words + w]
+                    count -= n
                     if count == 0:
                         break
-            if count == 0 or rest in seen:
+            if count == 0:
                 continue
-            seen.add(rest)
-            cells = sorted(x for x in union if (rest >> x) & 1)
+            key = PyBytes_FromStringAndSize(<char *>rest, words * sizeof(uint64_t))
+            if key in seen:
+                continue
+            seen.add(key)
+            cells = sorted([x for x in union if (rest[x >> 6] >> (x & 63)) & 1])
             k = len(cells)
             _group_bounds(n, peers, words, cells, sizes, &low, &high)
             if total < low or total > high:
@@ -706,6 +873,9 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
             out.append((cells, [1] * k, total, False))
         return out
     finally:
+        free(stotal)
+        free(ints)
+        free(bits)
         free(peers)
         free(sizes)
 

@@ -611,57 +611,78 @@ cdef bint v_sky_states(VSearch *s, uint64_t *cand, const int32_t *cells, int k, 
     """A skyscraper line's placings as states (the tallest so far, the cells seen: a set
     of counts a tallest), forwards and backwards, the cells' differing left out (the ISS
     reads the clue as a state machine too): each cell keeps the values on some path from
-    the start to `target` seen.  Up to V_SKY_STATES a side; exact on a complete line."""
+    the start to `target` seen.  Up to V_SKY_STATES a side; exact on a complete line.
+    Backwards only from the states reached forwards (`reach`: the tallest values met),
+    each cell's values kept in the same pass ('Skyscraper - all 5': 6.7 -> 4.4 ms,
+    'Skyscaper 2-3' 35 -> 21 ms)."""
     cdef uint64_t fwd[(V_SKY_STATES + 1) * (V_SKY_STATES + 1)]
     cdef uint64_t back[(V_SKY_STATES + 1) * (V_SKY_STATES + 1)]
-    cdef uint64_t w, counts, keep
+    cdef uint64_t reach[V_SKY_STATES + 1]
+    cdef uint64_t keep[V_SKY_STATES + 1]
+    cdef uint64_t w, counts, tops, c, vals
     cdef int i, top, v, row = n + 1
-    memset(fwd, 0, (k + 1) * row * sizeof(uint64_t))
     fwd[0] = 1
+    reach[0] = 1                                   # the tallest before the line: 0
     for i in range(k):
-        for top in range(n + 1):
-            counts = fwd[i * row + top]
-            if counts == 0:
-                continue
-            w = cand[cells[i]]
-            while w:
-                v = bit_index(lowest_bit(w)) + 1
-                w = clear_lowest_bit(w)
-                if v > top:
-                    fwd[(i + 1) * row + v] |= counts << 1
-                elif v < top:
-                    fwd[(i + 1) * row + top] |= counts
-    for top in range(n + 1):
-        back[k * row + top] = (<uint64_t>1) << target
-    for i in range(k - 1, -1, -1):
-        for top in range(n + 1):
-            counts = 0
-            w = cand[cells[i]]
-            while w:
-                v = bit_index(lowest_bit(w)) + 1
-                w = clear_lowest_bit(w)
-                if v > top:
-                    counts |= back[(i + 1) * row + v] >> 1
-                elif v < top:
-                    counts |= back[(i + 1) * row + top]
-            back[i * row + top] = counts
-    if not fwd[0] & back[0]:
-        return False
-    for i in range(k):
-        keep = 0
-        w = cand[cells[i]]
+        vals = cand[cells[i]]
+        tops = reach[i]
+        reach[i + 1] = 0
+        # The tallest after cell i: a value above every state's tallest, or a state's own.
+        w = vals
         while w:
             v = bit_index(lowest_bit(w)) + 1
             w = clear_lowest_bit(w)
-            for top in range(n + 1):
-                counts = fwd[i * row + top]
-                if counts == 0:
-                    continue
-                if v > top and counts & (back[(i + 1) * row + v] >> 1) \
-                        or v < top and counts & back[(i + 1) * row + top]:
-                    keep |= (<uint64_t>1) << (v - 1)
-                    break
-        if not v_restrict(s, cand, cells[i], keep):
+            if tops & ((((<uint64_t>1) << v) - 1)):
+                reach[i + 1] |= (<uint64_t>1) << v
+                fwd[(i + 1) * row + v] = 0
+        w = tops
+        while w:
+            top = bit_index(lowest_bit(w))
+            w = clear_lowest_bit(w)
+            if vals & ((((<uint64_t>1) << top) - 1) >> 1) and not (reach[i + 1] >> top) & 1:
+                reach[i + 1] |= (<uint64_t>1) << top
+                fwd[(i + 1) * row + top] = 0
+        w = tops
+        while w:
+            top = bit_index(lowest_bit(w))
+            w = clear_lowest_bit(w)
+            counts = fwd[i * row + top]
+            c = vals >> top                       # values above top, from top + 1 as bit 0
+            while c:
+                v = top + 1 + bit_index(lowest_bit(c))
+                c = clear_lowest_bit(c)
+                fwd[(i + 1) * row + v] |= counts << 1
+            if vals & ((((<uint64_t>1) << top) - 1) >> 1):
+                fwd[(i + 1) * row + top] |= counts
+    w = reach[k]
+    while w:
+        top = bit_index(lowest_bit(w))
+        w = clear_lowest_bit(w)
+        back[k * row + top] = (<uint64_t>1) << target
+    for i in range(k - 1, -1, -1):
+        vals = cand[cells[i]]
+        keep[i] = 0
+        w = reach[i]
+        while w:
+            top = bit_index(lowest_bit(w))
+            w = clear_lowest_bit(w)
+            counts = fwd[i * row + top]
+            back[i * row + top] = 0
+            c = vals >> top
+            while c:
+                v = top + 1 + bit_index(lowest_bit(c))
+                c = clear_lowest_bit(c)
+                if back[(i + 1) * row + v] >> 1 & counts:
+                    keep[i] |= (<uint64_t>1) << (v - 1)
+                back[i * row + top] |= back[(i + 1) * row + v] >> 1
+            if vals & ((((<uint64_t>1) << top) - 1) >> 1):
+                back[i * row + top] |= back[(i + 1) * row + top]
+                if back[(i + 1) * row + top] & counts:
+                    keep[i] |= vals & ((((<uint64_t>1) << top) - 1) >> 1)
+    if not fwd[0] & back[0]:
+        return False
+    for i in range(k):
+        if not v_restrict(s, cand, cells[i], keep[i]):
             return False
     return True
 
@@ -675,7 +696,7 @@ cdef bint v_skyscraper(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     keeps the values some placing making the clue gives it (a complete line is checked
     by the walk)."""
     cdef const VModel *m = s.m
-    cdef int n = m.n, x, top, budget = V_SKY_WALK, r
+    cdef int n = m.n, x, top, budget, r
     cdef int first = m.sum_start[t], k = m.sum_start[t + 1] - m.sum_start[t]
     cdef const int32_t *cells = m.sum_cells + first
     cdef int64_t target = m.sum_target[t]
@@ -690,6 +711,15 @@ cdef bint v_skyscraper(VSearch *s, uint64_t *cand, int t) noexcept nogil:
         sup[x] = 0
     if n <= V_SKY_STATES and k <= n and not v_sky_states(s, cand, cells, k, n, target):
         return False
+    # The walk only where it ends within V_SKY_WALK placings (the product of the cells'
+    # counts): cut short, it was wasted ('Skyscraper - all 5': 16.9 -> 6.7 ms, 'Skyscaper
+    # 2-3' 97 -> 35 ms).
+    cdef int64_t placings = 1
+    for x in range(k):
+        placings *= popcount(cand[cells[x]])
+        if placings > V_SKY_WALK:
+            return True
+    budget = <int>placings * (k + 1) + 1
     r = v_sky_walk(cand, cells, k, 0, 0, 0, 0, target, m.full, path, sup, &budget)
     if r == 0:
         return False
@@ -1235,6 +1265,20 @@ cdef bint v_common_peers(VSearch *s, uint64_t *cand, int t, uint64_t bit) noexce
     return True
 
 
+cdef inline bint v_cells(VSearch *s, uint64_t *cand) noexcept nogil:
+    """Look at the queued cells (v_cell) until none is queued; False on a contradiction."""
+    cdef int x
+    cdef uint8_t event
+    while s.nqueue:
+        s.nqueue -= 1
+        x = s.queue[s.nqueue]
+        event = s.queued[x]
+        s.queued[x] = 0
+        if not v_cell(s, cand, x, event):
+            return False
+    return True
+
+
 cdef bint v_propagate(VSearch *s, uint64_t *cand) noexcept nogil:
     """Propagate the queued cells to a fixed point; False on a contradiction (the queues
     are then cleared).  Cells first, then one sum, then (no sum queued) one house: with the
@@ -1243,17 +1287,11 @@ cdef bint v_propagate(VSearch *s, uint64_t *cand) noexcept nogil:
     ISS killers from 2.85 to 2.05 s, Wecoc #1 560 -> 423 ms, 13 little killers 1.82 ->
     1.18 s (the same guesses but on Mathemagic #8, 249,350 -> 254,164)."""
     cdef int x
-    cdef uint8_t event
     cdef uint64_t gone
     while True:
-        while s.nqueue:
-            s.nqueue -= 1
-            x = s.queue[s.nqueue]
-            event = s.queued[x]
-            s.queued[x] = 0
-            if not v_cell(s, cand, x, event):
-                v_clear_queues(s)
-                return False
+        if not v_cells(s, cand):
+            v_clear_queues(s)
+            return False
         if s.nsqueue:
             s.nsqueue -= 1
             x = s.squeue[s.nsqueue]
