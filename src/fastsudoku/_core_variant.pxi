@@ -1207,9 +1207,14 @@ cdef bint v_sum_sets(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     # target) that every cell can still take a value of, that the cells together can
     # cover, and that hold the values needed.  First, cheaply: a set within the values the
     # cells hold, holding every placed value and every needed one.
+    cdef uint64_t held[64]       # the cells' values, read once (up to 64 cells)
+    cdef int ncells = m.sum_start[t + 1] - m.sum_start[t]
+    cdef bint small = ncells <= 64
     union = 0
-    for k in range(m.sum_start[t], m.sum_start[t + 1]):
-        w = cand[m.sum_cells[k]]
+    for k in range(ncells):
+        w = cand[m.sum_cells[m.sum_start[t] + k]]
+        if small:
+            held[k] = w
         union |= w
         if has_one_bit(w):
             needed |= w
@@ -1221,8 +1226,8 @@ cdef bint v_sum_sets(VSearch *s, uint64_t *cand, int t) noexcept nogil:
             continue
         cover = 0
         ok = True
-        for cnt in range(m.sum_start[t], m.sum_start[t + 1]):
-            w = cand[m.sum_cells[cnt]] & S
+        for cnt in range(ncells):
+            w = (held[cnt] if small else cand[m.sum_cells[m.sum_start[t] + cnt]]) & S
             if w == 0:
                 ok = False
                 break
