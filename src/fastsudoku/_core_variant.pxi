@@ -794,7 +794,10 @@ cdef bint v_sumline_from(const uint64_t *cand, const int32_t *cells, int k, int 
         return False
     back[k] = top
     for i in range(k - 1, -1, -1):
-        w = cand[cells[(rot + i) % k]]
+        # Backwards, each cell's values on a cutting (in the same pass).
+        x = (rot + i) % k
+        base = v_cut(fwd[i], total)
+        w = cand[cells[x]]
         reach = 0
         while w:
             bit = lowest_bit(w)
@@ -802,18 +805,10 @@ cdef bint v_sumline_from(const uint64_t *cand, const int32_t *cells, int k, int 
             v = bit_index(bit) + 1
             if v <= total:
                 reach |= back[i + 1] >> v
+                if (base << v) & back[i + 1] & keep:
+                    sup[x] |= bit
         # A run that made the total may end: from it, the next starts anew.
         back[i] = (reach & ~top) | (top if reach & (1 | top) else 0)
-    for i in range(k):
-        x = (rot + i) % k
-        base = v_cut(fwd[i], total)
-        w = cand[cells[x]]
-        while w:
-            bit = lowest_bit(w)
-            w ^= bit
-            v = bit_index(bit) + 1
-            if v <= total and (base << v) & back[i + 1] & keep:
-                sup[x] |= bit
     return True
 
 
