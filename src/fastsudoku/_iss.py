@@ -131,7 +131,7 @@ def from_iss(text: str) -> Any:
 def _short_form(p: _Puzzle, section: str) -> bool:
     """Read a section that is one of the short forms into p; False if it is none."""
     text = re.sub(r"\s+", "", section)
-    if len(text) <= 1:
+    if len(text) <= 1 or "~" in text:  # '~' is only in constraint strings
         return False
     if text.startswith("="):
         _plain(p, text[1:], "plain grid after '='", required=True)
