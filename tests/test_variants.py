@@ -1025,6 +1025,50 @@ def test_variant_model_refuses_cells_off_the_grid():
             _core.VariantModel(4, houses, differ, arcs, sums, init)
 
 
+def test_new_sums_drop_equations_already_made_whatever_their_order_or_sign():
+    """_core.new_sums keeps a derived sum only if its equation (terms in any order, the
+    whole equation negated) is neither a linear sum already made nor met earlier; line
+    clues (a sixth field) are not linear sums.  Against a plain key on random sums."""
+    import random
+
+    from fastsudoku import _core
+
+    made = [([0, 1, 2], [1, 1, 1], 6, True), ([3, 4], [1, 1], 5, False, None, _core.LINE_XSUM)]
+    derived = [
+        ([2, 1, 0], [1, 1, 1], 6, False),  # made, reordered
+        ([0, 1, 2], [-1, -1, -1], -6, False),  # made, negated
+        ([3, 4], [1, 1], 5, False),  # a line clue's cells, as a linear sum: new
+        ([5, 6], [1, -1], 2, False),  # new
+        ([6, 5], [-1, 1], 2, False),  # the one before, reordered
+        ([5, 6], [-1, 1], -2, False),  # the one before, negated
+        ([5, 6], [1, -1], 3, False),  # another total: new
+    ]
+    assert _core.new_sums(made, derived) == [derived[2], derived[3], derived[6]]
+
+    def key(entry):
+        terms = sorted(zip(entry[0], entry[1]))
+        if terms and terms[0][1] < 0:
+            terms = sorted((x, -k) for x, k in terms)
+            return tuple(terms), -entry[2]
+        return tuple(terms), entry[2]
+
+    rng = random.Random(5)
+    for _ in range(200):
+        entries = []
+        for _ in range(rng.randint(0, 12)):
+            cells = [rng.randrange(6) for _ in range(rng.randint(0, 3))]
+            coefs = [rng.choice([-2, -1, 1, 2]) for _ in cells]
+            entries.append((cells, coefs, rng.randint(-3, 3), False))
+        cut = rng.randint(0, len(entries))
+        seen = {key(e) for e in entries[:cut]}
+        expected = []
+        for e in entries[cut:]:
+            if key(e) not in seen:
+                seen.add(key(e))
+                expected.append(e)
+        assert _core.new_sums(entries[:cut], entries[cut:]) == expected
+
+
 def test_combined_sums_hold_in_the_grid_they_come_from():
     """Merged sums (disjoint sums that see each other, added up) on the ISS's little killer
     example: there are some, each is a union of the puzzle's sums, and each holds in the
