@@ -1309,11 +1309,16 @@ cdef inline bint v_cells(VSearch *s, uint64_t *cand) noexcept nogil:
 
 cdef bint v_propagate(VSearch *s, uint64_t *cand) noexcept nogil:
     """Propagate the queued cells to a fixed point; False on a contradiction (the queues
-    are then cleared).  Cells first, then one sum, then (no sum queued) one house: with the
-    houses before the sums, each house (hidden singles and locked values, the dearer
-    check) ran again for every sum that moved one of its cells -- sums first took the 55
-    ISS killers from 2.85 to 2.05 s, Wecoc #1 560 -> 423 ms, 13 little killers 1.82 ->
-    1.18 s (the same guesses but on Mathemagic #8, 249,350 -> 254,164)."""
+    are then cleared).  Cells first, then every queued sum, then (no sum queued) one
+    house: with the houses before the sums, each house (hidden singles and locked values,
+    the dearer check) ran again for every sum that moved one of its cells -- sums first
+    took the 55 ISS killers from 2.85 to 2.05 s, Wecoc #1 560 -> 423 ms, 13 little
+    killers 1.82 -> 1.18 s (the same guesses but on Mathemagic #8, 249,350 -> 254,164).
+    All the queued sums before the cells they changed (not one sum, then the cells): a
+    sum a cell's change queued again while others were waiting is looked at once, not
+    once a change (bench_killer_search.py, 2 orientations, count to 2: MATHEMAGIC 82.7 ->
+    66.2 s and 9.47M -> 8.35M guesses, TAREK_ALL 1.23 -> 1.06 s, EXTREME level; the ISS
+    examples level)."""
     cdef int x
     cdef uint64_t gone
     while True:
@@ -1327,6 +1332,14 @@ cdef bint v_propagate(VSearch *s, uint64_t *cand) noexcept nogil:
             if not v_sum(s, cand, x):
                 v_clear_queues(s)
                 return False
+            # Every sum queued, before the cells they changed are looked at.
+            while s.nsqueue:
+                s.nsqueue -= 1
+                x = s.squeue[s.nsqueue]
+                s.squeued[x] = 0
+                if not v_sum(s, cand, x):
+                    v_clear_queues(s)
+                    return False
             continue
         if s.nhqueue:
             s.nhqueue -= 1
