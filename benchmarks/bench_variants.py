@@ -5,14 +5,15 @@ read by ``fastsudoku.variants.from_iss`` and counted to 2 (the uniqueness check)
 thread, CPU time of the search (the model built before the clock starts is reported
 apart); the ISS runs the same texts in one Node.js process (``peer_iss.mjs``, its time a
 puzzle: parse + build + count to 2, median of --repeat runs) when --iss names a checkout
-of it.  Both answers must agree (count, and the first solution when unique).  Each of
-our runs builds the puzzle afresh; the build and the search are reported apart (medians of
---repeat runs), the ratio is against their total.  A puzzle over --node-limit counts as a
-loss, its time the search's until the limit.  --collections takes the puzzles of named
-collections of the ISS checkout (its hard killers: TAREK_ALL, MATHEMAGIC_KILLERS,
-HS_KILLERS, EXTREME_KILLERS; EXAMPLES, its examples of every kind; LITTLE_KILLER_SNIPES,
-HARD_RENBAN, HARD_THERMOS, HARD_PENCILMARKS) through iss_collections.mjs; the puzzles
-fastsudoku does not support are listed and left out.
+of it, each puzzle right after ours (a change of the shared machine's load moves both
+sides of its ratio alike).  Both answers must agree (count, and the first solution when
+unique).  Each of our runs builds the puzzle afresh; the build and the search are reported
+apart (medians of --repeat runs), the ratio is against their total.  A puzzle over
+--node-limit counts as a loss, its time the search's until the limit.  --collections takes
+the puzzles of named collections of the ISS checkout (its hard killers: TAREK_ALL,
+MATHEMAGIC_KILLERS, HS_KILLERS, EXTREME_KILLERS; EXAMPLES, its examples of every kind;
+LITTLE_KILLER_SNIPES, HARD_RENBAN, HARD_THERMOS, HARD_PENCILMARKS) through
+iss_collections.mjs; the puzzles fastsudoku does not support are listed and left out.
 
     python benchmarks/bench_variants.py [--iss /path/to/iss-checkout] [--repeat 3]
     python benchmarks/bench_variants.py --iss CHECKOUT --collections TAREK_ALL,HS_KILLERS
@@ -102,15 +103,35 @@ def collections(checkout: str, names: list) -> list:
     return out
 
 
-def iss(texts: list, checkout: str, repeat: int) -> list:
-    done = subprocess.run(
-        ["node", str(HERE / "peer_iss.mjs"), checkout, "2", str(repeat)],
-        input="\n".join(texts) + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+class Peer:
+    """The ISS in one Node.js process (peer_iss.mjs --interleave), a puzzle at a time: each
+    is timed right after our run of it, so that a change of the machine's load during a
+    run (it is shared) moves both sides of a ratio alike."""
+
+    def __init__(self, checkout: str, repeat: int) -> None:
+        self.proc = subprocess.Popen(
+            ["node", str(HERE / "peer_iss.mjs"), checkout, "2", str(repeat), "--interleave"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def run(self, text: str) -> dict:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("peer_iss.mjs ended before answering")
+            if line.startswith("{"):
+                answer: dict = json.loads(line)
+                return answer
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
 
 
 def main() -> None:
@@ -141,21 +162,19 @@ def main() -> None:
         examples = read_examples(Path(args.data))
         source = args.data
     print(f"# {machine()}; {len(examples)} puzzles from {source}")
-    supported = []
+    peer = Peer(args.iss, args.repeat) if args.iss else None
     rows = []
+    ratios = []
     for name, text in examples:
         got, why = ours(text, args.repeat, args.node_limit)
         if got is None:
             print(f"  {name:<32} not supported: {why}")
             continue
-        supported.append((name, text, got))
-    peer = iss([t for _, t, _ in supported], args.iss, args.repeat) if args.iss else []
-    ratios = []
-    for k, (name, _, (build, ms, count, solution)) in enumerate(supported):
+        build, ms, count, solution = got
         row = {"puzzle": name, "build_ms": build, "ours_ms": ms, "count": count}
         line = f"  {name:<32} build {build:7.2f} ms  search {ms:9.2f} ms  count {count}"
         if peer:
-            other = peer[k]
+            other = peer.run(text)
             agree = other["count"] == count and (count != 1 or other["solution"] == solution)
             if count is None:
                 agree = f"ours over --node-limit {args.node_limit}"
@@ -169,6 +188,8 @@ def main() -> None:
         row["machine"] = machine()
         rows.append(row)
         print(line, flush=True)
+    if peer:
+        peer.close()
     if ratios:
         print(
             f"# ISS / ours (build + search): median {statistics.median(ratios):.2f}x, "

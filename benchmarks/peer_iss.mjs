@@ -3,7 +3,7 @@
 // stdin, one ISS text a line, in one Node process: for each, the median over `repeat` runs
 // of parse + build + solve to `limit` solutions, as one JSON line
 //   {"index": i, "ms": median milliseconds, "count": solutions found, "solution": first}.
-// Usage: node benchmarks/peer_iss.mjs ISS_CHECKOUT [limit=2] [repeat=3] < puzzles.txt
+// Usage: node benchmarks/peer_iss.mjs ISS_CHECKOUT [limit=2] [repeat=3] [--interleave] < puzzles.txt
 import { readFileSync } from 'node:fs';
 
 const root = process.argv[2];
@@ -33,8 +33,7 @@ function solveOnce(text) {
   return { count, first };
 }
 
-const lines = readFileSync(0, 'utf8').split('\n').filter((l) => l.trim() !== '');
-lines.forEach((text, index) => {
+function timeOne(text, index) {
   const times = [];
   let result = null;
   for (let k = 0; k < repeat; k++) {
@@ -43,6 +42,21 @@ lines.forEach((text, index) => {
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
   times.sort((a, b) => a - b);
-  console.log(JSON.stringify({ index, ms: times[Math.floor(times.length / 2)],
-                               count: result.count, solution: result.first }));
-});
+  return JSON.stringify({ index, ms: times[Math.floor(times.length / 2)],
+                          count: result.count, solution: result.first });
+}
+
+if (process.argv[5] === '--interleave') {
+  // One puzzle a line as it comes, its answer written at once: the caller times its own
+  // run of each puzzle next to this one, so that a change of the machine's load between
+  // the two halves of a run does not bias the ratios.
+  const { createInterface } = await import('node:readline');
+  let index = 0;
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line.trim() === '') continue;
+    process.stdout.write(timeOne(line, index++) + '\n');
+  }
+} else {
+  const lines = readFileSync(0, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  lines.forEach((text, index) => console.log(timeOne(text, index)));
+}
