@@ -710,8 +710,11 @@ class Skyscraper(Constraint):
 def _index(b: _Builder, control: int, cells: List[int], value: int) -> None:
     """The cell cells[d - 1] holds `value`, d being the control cell's digit (the digits
     are the values: the callers refuse other grids)."""
+    # Cached only for the values a digit can hold (a clue's value is the caller's: the
+    # caches stay bounded by the sides).
+    cached = 1 <= value <= b.n
     key = (b.n, value)
-    tables = _INDEX_TABLES.get(key)
+    tables = _INDEX_TABLES.get(key) if cached else None
     if tables is None:
         tables = []
         for place in range(1, b.n + 1):
@@ -719,8 +722,9 @@ def _index(b: _Builder, control: int, cells: List[int], value: int) -> None:
             def holds(p: int, q: int, place: int = place) -> bool:
                 return p != place or q == value
 
-            tables.append(b.table(holds, ("index", place, value)))
-        _INDEX_TABLES[key] = tables
+            tables.append(b.table(holds, ("index", place, value) if cached else None))
+        if cached:
+            _INDEX_TABLES[key] = tables
     for k, x in enumerate(cells):
         if x != control:
             b.arcs.append((control, x, tables[k]))
