@@ -245,14 +245,7 @@ def leftover_sums(int n, list houses, int nboxes, list sums, int most):
     chosen = []
     for entry in sums:
         cells, coefs, total, distinct = entry[0], entry[1], entry[2], entry[3]
-        if not distinct:
-            continue
-        for kk in coefs:
-            if kk != 1:
-                break
-        else:
-            kk = 1
-        if kk != 1:
+        if not distinct or not _unit_coefs(coefs):
             continue
         k = 0  # cells marked taken (-2, numbered below) by this sum
         for x in cells:
@@ -289,24 +282,7 @@ def leftover_sums(int n, list houses, int nboxes, list sums, int most):
             k += 1
     L.cage_start[nchosen] = k
     L.house_cells = _csr(houses, &L.house_start)
-    # Each cell's houses, in the houses' order.
-    L.cell_house_start = <int32_t *>calloc(ncells + 1, sizeof(int32_t))
-    L.cell_houses = <int32_t *>malloc((L.house_start[nh] + 1) * sizeof(int32_t))
-    if L.cell_house_start == NULL or L.cell_houses == NULL:
-        raise MemoryError()
-    for k in range(L.house_start[nh]):
-        x = L.house_cells[k]
-        if not 0 <= x < ncells:
-            raise ValueError(f"houses: cell {x} off the grid")
-        L.cell_house_start[x + 1] += 1
-    for x in range(ncells):
-        L.cell_house_start[x + 1] += L.cell_house_start[x]
-    memcpy(L.c_cells, L.cell_house_start, ncells * sizeof(int32_t))
-    for i in range(nh):
-        for k in range(L.house_start[i], L.house_start[i + 1]):
-            x = L.house_cells[k]
-            L.cell_houses[L.c_cells[x]] = i
-            L.c_cells[x] += 1
+    L.cell_houses = _transpose(L.house_start, L.house_cells, nh, ncells, &L.cell_house_start)
 
     # The regions, each once (by its sorted cells), in the order the sums are made.
     cdef int32_t *region = <int32_t *>malloc(ncells * sizeof(int32_t))
@@ -547,22 +523,19 @@ cdef list _unit_sums(list sums):
     """The (sorted cells, total) of the linear sums with unit coefficients over distinct
     cells."""
     cdef list pool = [], cells
-    cdef Py_ssize_t k, i, j
-    cdef bint ok
+    cdef Py_ssize_t k, i
     for entry in sums:
         if len(entry) > 5 and entry[5] != V_LINEAR:
             continue
         cells = sorted(entry[0])
         coefs = entry[1]
         k = len(cells)
-        if k == 0 or len(coefs) != k:
+        if k == 0 or len(coefs) != k or not _unit_coefs(coefs):
             continue
-        ok = True
-        for i in range(k):
-            if coefs[i] != 1 or i and cells[i] == cells[i - 1]:
-                ok = False
+        for i in range(1, k):
+            if cells[i] == cells[i - 1]:
                 break
-        if ok:
+        else:
             pool.append((cells, entry[2]))
     return pool
 
@@ -654,13 +627,6 @@ def combined_sums(int n, list houses, list differ, list sums, int most=300):
         free(peers)
 
 
-cdef inline int _bits_count(const uint64_t *a, int words) noexcept nogil:
-    cdef int w, c = 0
-    for w in range(words):
-        c += popcount(a[w])
-    return c
-
-
 def intersection_sums(int n, list houses, list differ, list sums, int most=300):
     """Sums through a house, crossed over (the Interactive Sudoku Solver's sum
     intersections): for each house of n cells (its values 1..n, total n(n+1)/2), the
@@ -689,11 +655,13 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
         total_cells += len(cells)
     cdef int64_t *stotal = <int64_t *>malloc((npool + 1) * sizeof(int64_t))
     cdef int32_t *ints = <int32_t *>calloc(
-        4 * npool + 2 * total_cells + 2 * ncells + nregions * n + 8, sizeof(int32_t))
+        4 * npool + total_cells + nregions * n + 8, sizeof(int32_t))
     cdef uint64_t *bits = <uint64_t *>calloc(
         <size_t>(npool + nregions + 4) * words + 1, sizeof(uint64_t))
     cdef uint64_t *peers = NULL
     cdef int32_t *sizes = NULL
+    cdef int32_t *cstart = NULL                        # ncells + 1: each cell's sums
+    cdef int32_t *csums = NULL
     if stotal == NULL or ints == NULL or bits == NULL:
         free(stotal)
         free(ints)
@@ -703,18 +671,14 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
     cdef int32_t *scells = sstart + npool + 1          # total_cells
     cdef int32_t *overlaps = scells + total_cells      # npool
     cdef int32_t *stamp = overlaps + npool             # npool
-    cdef int32_t *cstart = stamp + npool               # ncells + 1: each cell's sums
-    cdef int32_t *csums = cstart + ncells + 1          # total_cells
-    cdef int32_t *rcells = csums + total_cells         # nregions * n
+    cdef int32_t *rcells = stamp + npool               # nregions * n
     cdef int32_t *cross = rcells + nregions * n        # npool
-    cdef int32_t *fill = cross + npool                 # ncells (reused)
     cdef uint64_t *sbits = bits                        # npool rows
     cdef uint64_t *rbits = sbits + <size_t>npool * words   # nregions rows
     cdef uint64_t *covered = rbits + <size_t>nregions * words
     cdef uint64_t *holes = covered + words
     cdef uint64_t *rest = holes + words
     cdef int32_t a, b
-    cdef int64_t ka, kb
     out = []
     seen = set()
     try:
@@ -729,16 +693,8 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
                 scells[k] = x
                 k += 1
                 sbits[<size_t>i * words + (x >> 6)] |= (<uint64_t>1) << (x & 63)
-                cstart[x + 1] += 1
         sstart[npool] = k
-        for x in range(ncells):
-            cstart[x + 1] += cstart[x]
-        memcpy(fill, cstart, ncells * sizeof(int32_t))
-        for i in range(npool):
-            for k in range(sstart[i], sstart[i + 1]):
-                x = scells[k]
-                csums[fill[x]] = i
-                fill[x] += 1
+        csums = _transpose(sstart, scells, npool, ncells, &cstart)
         for r in range(nregions):
             k = 0
             for x in regions[r]:
@@ -878,6 +834,8 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
         free(bits)
         free(peers)
         free(sizes)
+        free(cstart)
+        free(csums)
 
 
 # --------------------------------------------------------------------------------------------
@@ -888,44 +846,44 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
 # as bytes.  (In Python, with sorted tuples, this was a quarter of a 9x9 killer's build.)
 # --------------------------------------------------------------------------------------------
 
-cdef object _sum_key(tuple entry):
+cdef void _sort_terms(int64_t *t, Py_ssize_t k) noexcept nogil:
+    """Insertion sort of k (cell, coefficient) pairs (the sums are short)."""
+    cdef Py_ssize_t i, j
+    cdef int64_t a0, a1
+    for i in range(1, k):
+        a0 = t[2 * i]
+        a1 = t[2 * i + 1]
+        j = i - 1
+        while j >= 0 and (t[2 * j] > a0 or t[2 * j] == a0 and t[2 * j + 1] > a1):
+            t[2 * j + 2] = t[2 * j]
+            t[2 * j + 3] = t[2 * j + 1]
+            j -= 1
+        t[2 * j + 2] = a0
+        t[2 * j + 3] = a1
+
+
+cdef object _sum_key(entry):
     cells = entry[0]
     coefs = entry[1]
-    cdef Py_ssize_t k = len(cells), i, j
-    cdef int64_t total, sign = 1
-    cdef int64_t a0, a1
+    cdef Py_ssize_t k = len(cells), i
+    cdef int64_t total
     if len(coefs) != k:
-        return None
-    try:
-        total = entry[2]
-    except (OverflowError, TypeError):
         return None
     key = PyBytes_FromStringAndSize(NULL, (2 * k + 1) * sizeof(int64_t))
     cdef int64_t *t = <int64_t *>PyBytes_AS_STRING(key)
     try:
+        total = entry[2]
         for i in range(k):
             t[2 * i] = cells[i]
             t[2 * i + 1] = coefs[i]
     except (OverflowError, TypeError):
         return None
-    for sign in range(2):
-        if sign:
-            if k == 0 or t[1] >= 0:
-                break
-            for i in range(k):
-                t[2 * i + 1] = -t[2 * i + 1]
-            total = -total
-        # Insertion sort by (cell, coefficient): the sums are short.
-        for i in range(1, k):
-            a0 = t[2 * i]
-            a1 = t[2 * i + 1]
-            j = i - 1
-            while j >= 0 and (t[2 * j] > a0 or t[2 * j] == a0 and t[2 * j + 1] > a1):
-                t[2 * j + 2] = t[2 * j]
-                t[2 * j + 3] = t[2 * j + 1]
-                j -= 1
-            t[2 * j + 2] = a0
-            t[2 * j + 3] = a1
+    _sort_terms(t, k)
+    if k and t[1] < 0:
+        for i in range(k):
+            t[2 * i + 1] = -t[2 * i + 1]
+        total = -total
+        _sort_terms(t, k)
     t[2 * k] = total
     return key
 
@@ -937,11 +895,11 @@ def new_sums(list made, list derived):
     cdef list out = []
     for entry in made:
         if len(entry) < 6 or not entry[5]:
-            key = _sum_key(tuple(entry))
+            key = _sum_key(entry)
             if key is not None:
                 seen.add(key)
     for entry in derived:
-        key = _sum_key(tuple(entry))
+        key = _sum_key(entry)
         if key is None:
             out.append(entry)
         elif key not in seen:

@@ -1776,6 +1776,48 @@ cdef int32_t *_csr(list rows, int32_t **start_out) except NULL:
     return items
 
 
+cdef bint _unit_coefs(coefs) except -1:
+    """Whether every coefficient of a sum is 1."""
+    for k in coefs:
+        if k != 1:
+            return False
+    return True
+
+
+cdef int32_t *_transpose(const int32_t *start, const int32_t *items, int nrows, int ncols,
+                         int32_t **start_out) except NULL:
+    """The other way round of compressed rows (_csr) whose items are columns 0..ncols-1:
+    the rows holding each column, in the rows' order (each cell's houses, or sums);
+    *start_out the columns' starts.  The caller frees both."""
+    cdef int r, i, x
+    cdef int32_t *cstart = <int32_t *>calloc(ncols + 1, sizeof(int32_t))
+    cdef int32_t *out = <int32_t *>malloc((start[nrows] + 1) * sizeof(int32_t))
+    cdef int32_t *fill = <int32_t *>malloc((ncols + 1) * sizeof(int32_t))
+    if cstart == NULL or out == NULL or fill == NULL:
+        free(cstart)
+        free(out)
+        free(fill)
+        raise MemoryError()
+    for i in range(start[nrows]):
+        x = items[i]
+        if not 0 <= x < ncols:
+            free(cstart)
+            free(out)
+            free(fill)
+            raise ValueError(f"cell {x} off the grid")
+        cstart[x + 1] += 1
+    for x in range(ncols):
+        cstart[x + 1] += cstart[x]
+    memcpy(fill, cstart, ncols * sizeof(int32_t))
+    for r in range(nrows):
+        for i in range(start[r], start[r + 1]):
+            out[fill[items[i]]] = r
+            fill[items[i]] += 1
+    free(fill)
+    start_out[0] = cstart
+    return out
+
+
 cdef void _code_put(int32_t **code, int *size, int *cap, int32_t value) except *:
     """Append to a growing int32 buffer."""
     if size[0] == cap[0]:
@@ -1910,6 +1952,15 @@ cdef void _priorities(VModel *m) noexcept nogil:
         m.prior[cell] += 8 * (m.arc_start[cell + 1] - m.arc_start[cell])
 
 
+cdef inline bint _in_house(const VModel *m, int x, int h) noexcept nogil:
+    """Whether cell x lies in house h."""
+    cdef int k
+    for k in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
+        if m.cell_houses[k] == h:
+            return True
+    return False
+
+
 cdef int _house_groups(const VModel *m, const int32_t *cells, const int32_t *coefs, int k,
                        int32_t *group, int32_t *gcoef, int32_t *count,
                        int32_t *left) noexcept nogil:
@@ -1960,11 +2011,8 @@ cdef int _house_groups(const VModel *m, const int32_t *cells, const int32_t *coe
                     break
                 nrest = 0
                 for j in range(nleft):
-                    x = cells[left[j]]
-                    for h in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
-                        if m.cell_houses[h] == best:
-                            group[left[j]] = ngroups
-                            break
+                    if _in_house(m, cells[left[j]], best):
+                        group[left[j]] = ngroups
                     else:
                         left[nrest] = left[j]
                         nrest += 1
@@ -1977,21 +2025,14 @@ cdef int _house_groups(const VModel *m, const int32_t *cells, const int32_t *coe
 cdef list _holding(const VModel *m, int t):
     """The houses that hold every cell of sum t (of the houses of its first cell)."""
     cdef list out = []
-    cdef int x, j, k, q, h
-    cdef bint inside
+    cdef int x, j, k, h
     if m.sum_start[t] == m.sum_start[t + 1]:
         return out
     x = m.sum_cells[m.sum_start[t]]
     for j in range(m.cell_house_start[x], m.cell_house_start[x + 1]):
         h = m.cell_houses[j]
         for k in range(m.sum_start[t], m.sum_start[t + 1]):
-            inside = False
-            for q in range(m.cell_house_start[m.sum_cells[k]],
-                           m.cell_house_start[m.sum_cells[k] + 1]):
-                if m.cell_houses[q] == h:
-                    inside = True
-                    break
-            if not inside:
+            if not _in_house(m, m.sum_cells[k], h):
                 break
         else:
             out.append(h)
@@ -2061,32 +2102,18 @@ cdef class VariantModel:
             raise MemoryError()
         m.peer_bits = bits
         m.peer_words = words
-        m.cell_house_start = <int32_t *>calloc(ncells + 1, sizeof(int32_t))
-        m.cell_houses = <int32_t *>malloc((m.house_start[m.nhouses] + 1) * sizeof(int32_t))
-        if m.cell_house_start == NULL or m.cell_houses == NULL:
-            raise MemoryError()
+        m.cell_houses = _transpose(m.house_start, m.house_cells, m.nhouses, ncells,
+                                   &m.cell_house_start)
         for h in range(m.nhouses):
             start = m.house_start[h]
             stop = m.house_start[h + 1]
             m.house_full[h] = stop - start == n
             for i in range(start, stop):
                 x = m.house_cells[i]
-                m.cell_house_start[x + 1] += 1
                 for j in range(start, stop):
                     y = m.house_cells[j]
                     bits[<size_t>x * words + (y >> 6)] |= (<uint64_t>1) << (y & 63)
-        for x in range(ncells):
-            m.cell_house_start[x + 1] += m.cell_house_start[x]
-        cdef int32_t *fill = <int32_t *>malloc((ncells + 1) * sizeof(int32_t))
-        if fill == NULL:
-            raise MemoryError()
-        memcpy(fill, m.cell_house_start, ncells * sizeof(int32_t))
-        for h in range(m.nhouses):
-            for i in range(m.house_start[h], m.house_start[h + 1]):
-                x = m.house_cells[i]
-                m.cell_houses[fill[x]] = h
-                fill[x] += 1
-        free(fill)
+        cdef int32_t *fill
         for a, b in differ:
             if not (0 <= a < ncells and 0 <= b < ncells):
                 raise ValueError(f"differ: cells {a}, {b} off the grid")
@@ -2196,12 +2223,9 @@ cdef class VariantModel:
         m.sum_coef = <int32_t *>malloc((total_cells + 1) * sizeof(int32_t))
         m.sum_group = <int32_t *>malloc((m.nsums + 1) * sizeof(int32_t))
         m.group_start = <int32_t *>malloc((total_cells + 1) * sizeof(int32_t))
-        m.cell_sum_start = <int32_t *>calloc(ncells + 1, sizeof(int32_t))
-        m.cell_sums = <int32_t *>malloc((total_cells + 1) * sizeof(int32_t))
         cdef int32_t *tmp = <int32_t *>calloc(5 * longest + m.nhouses + 1, sizeof(int32_t))
         if (m.sum_start == NULL or m.sum_cells == NULL or m.sum_coef == NULL
-                or m.sum_group == NULL or m.group_start == NULL or m.cell_sum_start == NULL
-                or m.cell_sums == NULL or tmp == NULL):
+                or m.sum_group == NULL or m.group_start == NULL or tmp == NULL):
             free(tmp)
             raise MemoryError()
         cdef int32_t *tcell = tmp
@@ -2225,7 +2249,6 @@ cdef class VariantModel:
                         raise ValueError(f"sums: coefficient {coefs[j]} out of range")
                     tcell[j] = x
                     tcoef[j] = coefs[j]
-                    m.cell_sum_start[x + 1] += 1
                 ng = 0
                 for j in range(nsum_cells):
                     tgroup[j] = -1
@@ -2269,18 +2292,7 @@ cdef class VariantModel:
         finally:
             free(tmp)
         # Each cell's sums, in the sums' order.
-        for x in range(ncells):
-            m.cell_sum_start[x + 1] += m.cell_sum_start[x]
-        cdef int32_t *slot = <int32_t *>malloc((ncells + 1) * sizeof(int32_t))
-        if slot == NULL:
-            raise MemoryError()
-        memcpy(slot, m.cell_sum_start, ncells * sizeof(int32_t))
-        for i in range(m.nsums):
-            for j in range(m.sum_start[i], m.sum_start[i + 1]):
-                x = m.sum_cells[j]
-                m.cell_sums[slot[x]] = i
-                slot[x] += 1
-        free(slot)
+        m.cell_sums = _transpose(m.sum_start, m.sum_cells, m.nsums, ncells, &m.cell_sum_start)
         m.sum_target = <int64_t *>malloc((m.nsums + 1) * sizeof(int64_t))
         m.sum_kind = <uint8_t *>calloc(m.nsums + 1, 1)
         if m.sum_target == NULL or m.sum_kind == NULL:
@@ -2308,7 +2320,7 @@ cdef class VariantModel:
             elif kind == V_XSUM:
                 fits_sets = n <= V_SANDWICH_SETS and len(cells) == n
                 combo_rows.append(_xsum_sets(n, target) if fits_sets else [])
-            elif distinct and n <= 16 and all(c == 1 for c in coefs):
+            elif distinct and n <= 16 and _unit_coefs(coefs):
                 combo_rows.append(_combos(n, len(cells), target))
             else:
                 combo_rows.append([])
