@@ -117,6 +117,17 @@ def test_local_cluster_rates_as_rate_many(client):
     assert np.array_equal(hardest, local.hardest)
     assert np.isfinite(se).sum() >= 30
     assert len(client.scheduler_info()["workers"]) == 2
+    # the nesting of SE's chains reaches the workers: a puzzle that needs chains nested
+    # in dynamic chains is rated at 4 and past the techniques at 1
+    nested = _array([NESTED_PUZZLE] * 2)
+    for nesting, want in ((4, 10.3), (1, None)):
+        lazy = rate_many_dask(da.from_array(nested, chunks=(1, 81)), nesting=nesting)
+        se = dask.compute(*lazy)[1]
+        assert se.tolist() == [want] * 2 if want else np.isnan(se).all()
+
+
+# SE rates it 10.3 with forcing chains nested in dynamic chains (tests/data/se_nested.tsv)
+NESTED_PUZZLE = "...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327"
 
 
 def test_local_cluster_canonicalizes_as_canonical_many(client):

@@ -5,6 +5,10 @@ output (tests/data/se_ratings.tsv)."""
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -236,8 +240,8 @@ def test_skyscraper():
 # --- soundness -----------------------------------------------------------------------------------
 
 
-def _check_steps(puzzle, solution, n, box=None):
-    for step in fs.steps(puzzle, box=box):
+def _check_steps(puzzle, solution, n, box=None, nesting=fs.MAX_NESTING):
+    for step in fs.steps(puzzle, box=box, nesting=nesting):
         if step.placed is not None:
             r, c = step.cells[0]
             assert int(solution[(r - 1) * n + c - 1]) == step.placed, step
@@ -247,9 +251,11 @@ def _check_steps(puzzle, solution, n, box=None):
 
 @pytest.mark.heavy
 def test_steps_are_sound_on_hard_sets():
+    # up to SE's "Dynamic (+)": the nested chains take seconds a step on the forum's
+    # hardest (test_nested_chains_agree_with_se has them)
     for name in ("puzzles3_magictour_top1465", "puzzles6_forum_hardest_1106"):
         for puzzle in dataset(name)[:60]:
-            _check_steps(puzzle, fs.solve(puzzle), 9)
+            _check_steps(puzzle, fs.solve(puzzle), 9, nesting=1)
 
 
 @pytest.mark.parametrize("size,box", [(4, None), (6, (2, 3)), (6, (3, 2)), (8, (2, 4))])
@@ -479,11 +485,80 @@ def test_dynamic_chains_with_basic_rules_inside():
 
 
 def test_se_is_none_where_the_techniques_run_out():
-    # AI Escargot: SE rates it 10.5 with nested chains (not compiled yet)
+    # AI Escargot: SE rates it 10.5 with forcing chains nested in dynamic chains (level 2),
+    # past what nesting=1 allows
     hard = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
-    r = fs.rate(hard)
+    r = fs.rate(hard, nesting=1)
     assert r.status == fs.Status.SOLVED and r.se is None and r.hardest is None
     assert r.tier == "expert"
+    assert fs.steps(hard, nesting=1)[-1].technique != "nested_forcing_chains"
+
+
+@pytest.mark.parametrize(
+    "value, error", [(-1, ValueError), (5, ValueError), (True, TypeError), ("4", TypeError)]
+)
+def test_nesting_option_is_checked(value, error):
+    easy = ".....3.....96.7..37.4.92..1..59748.2972.581.44832....96.87.93..5914..278.2.81..4."
+    for call in (fs.rate, fs.steps, fs.hint, fs.rate_many):
+        with pytest.raises(error, match="nesting"):
+            call([easy] if call is fs.rate_many else easy, nesting=value)
+
+
+NESTED = Path(__file__).parent / "data" / "se_nested.tsv"
+_LEVEL_NAMES = {
+    "(+ Forcing Chains)": "nested_forcing_chains",
+    "(+ Multiple Forcing Chains)": "nested_multiple_chains",
+    "(+ Dynamic Forcing Chains)": "nested_dynamic_chains",
+}
+
+
+def _nested_rows():
+    rows = []
+    for line in NESTED.read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        puzzle, er, ep, ed, name, se_ms = line.split("\t")
+        technique = next(t for suffix, t in _LEVEL_NAMES.items() if name.endswith(suffix))
+        rows.append((puzzle, (float(er), float(ep), float(ed)), technique, float(se_ms)))
+    return rows
+
+
+@pytest.mark.slow
+def test_nested_chains_agree_with_se():
+    """The puzzles SE rates with chains nested in dynamic chains that it rates fastest (the
+    level-3 ones and AI Escargot too): ER, EP, ED and the technique exactly as SE's."""
+    rows = _nested_rows()
+    picked = sorted(rows, key=lambda row: row[3])[:4]
+    picked += [row for row in rows if row[2] == "nested_multiple_chains"][:1]
+    assert {row[2] for row in picked} == {"nested_forcing_chains", "nested_multiple_chains"}
+    for puzzle, want, technique, _ in picked:
+        r = fs.rate(puzzle)
+        assert (r.se, r.se_pearl, r.se_diamond) == want and r.hardest == technique, puzzle
+        # one level less and the puzzle is past the techniques
+        assert fs.rate(puzzle, nesting=1 if technique == "nested_forcing_chains" else 2).se is None
+    puzzle, want, technique, _ = picked[0]
+    batch = fs.rate_many([puzzle, puzzle], threads=2)
+    assert batch.se.tolist() == [want[0]] * 2
+    assert batch.hardest.tolist() == [TECHNIQUES.index(technique)] * 2
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT delivery to this process")
+@pytest.mark.usefixtures("sigint")
+def test_ctrl_c_stops_nested_chains():
+    """Ctrl-C stops a nested chain search within a moment (rate, steps, rate_many), and the
+    next call runs normally."""
+    puzzle = max(_nested_rows(), key=lambda row: row[3])[0]  # SE: over a minute
+    for call in (fs.rate, fs.steps, lambda p: fs.rate_many([p, p], threads=2)):
+        timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+        start = time.perf_counter()
+        timer.start()
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                call(puzzle)
+        finally:
+            timer.cancel()
+        assert time.perf_counter() - start < 3.0
+    assert fs.rate(puzzle, nesting=1).status == fs.Status.SOLVED
 
 
 def test_se_only_for_9x9():

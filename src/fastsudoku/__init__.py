@@ -52,7 +52,7 @@ from ._errors import (
 )
 from ._generate import Generated, GenerationError, generate
 from ._options import ENGINES
-from ._rate import TECHNIQUES, Rating, Step, hint, rate, steps
+from ._rate import MAX_NESTING, TECHNIQUES, Rating, Step, hint, rate, steps
 from ._rate_batch import RateManyResult, rate_many
 from ._status import INVALID, NO_SOLUTION, NODE_LIMIT, NOT_UNIQUE, SOLVED, Status
 from ._target import TargetResult, max_score, ring_weights
@@ -96,6 +96,7 @@ __all__ = [
     "Generated",
     "GenerationError",
     "rate",
+    "MAX_NESTING",
     "Rating",
     "rate_many",
     "RateManyResult",

@@ -10,8 +10,8 @@ from cpython.exc cimport PyErr_Occurred
 from cpython.unicode cimport PyUnicode_FromKindAndData, PyUnicode_1BYTE_KIND
 from libc.stdint cimport (uint64_t, uint32_t, uint16_t, uint8_t, int64_t, int32_t, int16_t,
                           int8_t, INT64_MAX)
-from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.string cimport memcpy, memset
+from libc.stdlib cimport malloc, calloc, realloc, free, qsort
+from libc.string cimport memcpy, memset, memcmp
 
 cdef extern from "Python.h":
     # Declared without an exception clause on purpose: on failure the handler's exception

@@ -1,9 +1,9 @@
 # Part of fastsudoku._core, included by _core.pyx (after _core_logic.pxi, whose ladder calls it):
 # Sudoku Explainer's chaining engine -- bidirectional cycles and forcing chains, Nishio,
 # multiple (cell and region) and dynamic forcing chains, and dynamic chains with SE's basic
-# rules inside (level 1) -- as SukakuExplainer 1.18.1 does it.  Levels 2-4 (chains nested
-# inside dynamic chains: their hints' rule parents are the on-potentials' removals, their
-# complexity adds to the outer chain's) are not built yet.
+# rules inside (level 1) and with chains nested inside (levels 2-4: forcing chains, multiple
+# forcing chains, dynamic forcing chains of a lower level) -- as SukakuExplainer 1.18.1
+# does it.
 
 # ============================================================================================
 # Chains
@@ -33,11 +33,48 @@ cdef enum ChainKind:
     K_REGION
 
 
+cdef enum:
+    ADV_CAP = 1024           # offs the rules inside a chaining give at once (at most 729)
+
+
 cdef struct CNode:
     int16_t pot              # cell * 9 + value
     int8_t on
+    # SE's Potential.Cause: 0 none (an assumption), C_NAKED, C_BOX + SE's region type (box,
+    # row, column), C_ADVANCED
+    int8_t cause
     int16_t nparents
     int32_t parents          # first parent in the arena's parent pool
+    int32_t nest             # an advanced off from a nested chain: its Nest, else -1
+
+
+cdef enum:
+    C_NAKED = 1              # the cell's last value, or an on's other values
+    C_BOX = 2                # C_BOX + k: the value's last place in (one place of) a house
+    C_ADVANCED = 5           # removed by a rule inside the chain (levels >= 1)
+
+
+# A nested chain hint, as the outer chain keeps it (SE's Potential.nestedChain): its
+# complexity (which adds to the outer hint's, once for each distinct nested chain) and a
+# hash of its chains (SE's FullChain: the targets, and every potential each rests on, in
+# order) to tell two of them apart.
+cdef struct Nest:
+    int complexity
+    uint64_t hash
+
+
+# A hint of a nested rule, gathered (not only the best kept) for the outer chain
+cdef struct CHint:
+    double diff
+    int complexity
+    int key
+    int seq                  # the order it was found in (SE's sort is stable)
+    int elim                 # its removals (potentials, by cell then value) at hpool[elim:]
+    int nelim
+    int par                  # its rule parents (off potentials) at hpool[par:]
+    int npar
+    uint64_t hash
+    uint64_t ehash           # of its removals (equal hints: equal removals)
 
 
 cdef struct CArena:
@@ -64,7 +101,49 @@ cdef struct Chains:
     bint dynamic
     bint nishio
     bint multiple
-    int level                # 1: "Dynamic (+)", the four basic rules inside the chains
+    # level 1: "Dynamic (+)", the four basic rules inside the chains; 2, 3: also forcing
+    # chains, then multiple forcing chains; 4: dynamic forcing chains of level `nesting`
+    int level
+    int nesting
+    bint stopped             # Ctrl-C or the batch's stop flag: give up, no hint
+    # nested chains: the Nest of each advanced off made by a nested rule (the outer arena's,
+    # cleared with it), and while a hint's complexity is counted, the nested chains met
+    Nest *nests
+    int nnests
+    int nests_cap
+    uint64_t *met
+    int nmet
+    int met_sum
+    uint8_t emitted[729]     # the offs made by the rules inside in this round
+    bint adv_any             # a rule inside gave offs (new or not): the later ones are not run
+    # as a nested rule (collect): every hint, its removals judged on `grid` (the outer
+    # chain's working grid) and its rule parents on `src` (the outer chain's saved grid)
+    bint collect
+    const uint64_t *src
+    int region_cause         # the cause of a region hint's assumptions (C_BOX + type)
+    CHint *hints
+    int nhints
+    int hints_cap
+    int16_t *hpool
+    int nhpool
+    int hpool_cap
+    void *sub                # the rule nested inside (a SubRule), made when first needed
+    # the "on" closures of a step's multiple chains (on_closure): where each starts in cpool
+    int32_t ccache[729]
+    int32_t *cpool
+    int ncpool
+    int cpool_cap
+    # the outcomes of the nested rule kept for the step (run_nested_rule)
+    int32_t *memo_slots
+    uint64_t *memo_keys
+    int8_t *memo_rules
+    int32_t *memo_start
+    uint64_t *memo_grids
+    int32_t *memo_pool
+    int memo_count
+    int memo_cap
+    int32_t *scratch         # an outcome when the memo is full
+    int scratch_cap
     # the best hint so far (SE's sort: difficulty, complexity, kind)
     int found
     double best_diff
@@ -135,6 +214,8 @@ cdef int c_new(Chains *c, int pot, bint on, int parent) noexcept nogil:
     a.nnodes += 1
     a.nodes[k].pot = <int16_t>pot
     a.nodes[k].on = on
+    a.nodes[k].cause = 0
+    a.nodes[k].nest = -1
     a.nodes[k].parents = a.npool
     a.nodes[k].nparents = 0
     if parent >= 0:
@@ -171,6 +252,7 @@ cdef int on_to_off(Chains *c, int p, bint y, int32_t *out) noexcept nogil:
             node = c_new(c, cell * 9 + bit_index(lowest_bit(m)), False, p)
             if node < 0:
                 return n
+            c.a.nodes[node].cause = C_NAKED
             out[n] = node
             n += 1
             m = clear_lowest_bit(m)
@@ -193,6 +275,7 @@ cdef int on_to_off(Chains *c, int p, bint y, int32_t *out) noexcept nogil:
             node = c_new(c, other * 9 + v, False, p)
             if node < 0:
                 return n
+            c.a.nodes[node].cause = C_BOX + kind
             out[n] = node
             n += 1
     return n
@@ -211,6 +294,7 @@ cdef int off_to_on(Chains *c, int p, bint y, bint x, const PSet *offs,
         node = c_new(c, cell * 9 + bit_index(lowest_bit(m)), True, p)
         if node < 0:
             return n
+        c.a.nodes[node].cause = C_NAKED
         gone = c.save[cell] & ~c.grid[cell]
         while gone:
             q = offs.node[cell * 9 + bit_index(lowest_bit(gone))]
@@ -240,6 +324,7 @@ cdef int off_to_on(Chains *c, int p, bint y, bint x, const PSet *offs,
             node = c_new(c, found * 9 + v, True, p)
             if node < 0:
                 return n
+            c.a.nodes[node].cause = C_BOX + kind
             for k in range(9):
                 other = g.units[u * 9 + k]
                 if c.save[other] & bit and not c.grid[other] & bit:
@@ -268,6 +353,8 @@ cdef int ancestors(Chains *c, int node) noexcept nogil:
                 continue
             c.seen[key] = 1
             count += 1
+            if nd.nest >= 0:
+                nest_meet(c, nd.nest)
             for j in range(nd.nparents):
                 if nnext == c.todo_cap:
                     break
@@ -278,6 +365,33 @@ cdef int ancestors(Chains *c, int node) noexcept nogil:
         c.nexts = swap
         ntodo = nnext
     return count
+
+
+cdef void nest_meet(Chains *c, int nest) noexcept nogil:
+    """A nested chain met while a hint's complexity is counted: its complexity adds once
+    (SE's getNestedComplexity: each distinct FullChain)."""
+    cdef uint64_t h = c.nests[nest].hash
+    cdef int k
+    for k in range(c.nmet):
+        if c.met[k] == h:
+            return
+    if c.nmet % 256 == 0 and not regrow(<void **>&c.met, (c.nmet + 256) * sizeof(uint64_t)):
+        c.a.failed = True
+        return
+    c.met[c.nmet] = h
+    c.nmet += 1
+    c.met_sum += c.nests[nest].complexity
+
+
+cdef int complexity_of(Chains *c, const int32_t *targets, int n) noexcept nogil:
+    """SE's getComplexity of a hint whose chains end at `targets`: the potentials each
+    rests on, plus the complexity of each distinct chain nested in them."""
+    cdef int k, total = 0
+    c.nmet = 0
+    c.met_sum = 0
+    for k in range(n):
+        total += ancestors(c, targets[k])
+    return total + c.met_sum
 
 
 cdef inline double length_bonus(int complexity) noexcept nogil:
@@ -334,11 +448,22 @@ cdef void c_offer(Chains *c, double base, int complexity, int key, int kind, int
     cdef int cell = target // 9, v = target % 9, k, cnt
     cdef double diff = base + length_bonus(complexity)
     cdef uint64_t rem
+    cdef int32_t elims[9]
     if target_on:
-        rem = c.b.cand[cell] & ~((<uint64_t>1) << v)
+        rem = c.grid[cell] & ~((<uint64_t>1) << v)
     else:
-        rem = c.b.cand[cell] & ((<uint64_t>1) << v)
+        rem = c.grid[cell] & ((<uint64_t>1) << v)
     if not rem:
+        return
+    if c.collect:
+        cnt = 0
+        while rem:
+            elims[cnt] = cell * 9 + bit_index(lowest_bit(rem))
+            cnt += 1
+            rem = clear_lowest_bit(rem)
+        c_collect(c, diff, complexity, key, elims, cnt, base_nodes, nbase_nodes,
+                  C_NAKED if kind == K_CELL else (c.region_cause if kind == K_REGION else 0),
+                  False)
         return
     if c.found and not (diff < c.best_diff
                         or (diff == c.best_diff and (complexity < c.best_complexity
@@ -393,13 +518,14 @@ cdef void cycle_hint(Chains *c, int dst, bint y, bint x) noexcept nogil:
             back[v][0] |= t.peer2[2 * cell]
             back[v][1] |= t.peer2[2 * cell + 1]
         p = c.a.pool[nd.parents]
-    cdef LBoard *b = c.b
     cdef int32_t elim[729]
+    cdef int32_t ends[1]
+    ends[0] = dst
     for cell in range(81):
         if (loop[cell // 64] >> (cell % 64)) & 1:
             continue
         for v in range(9):
-            if (b.cand[cell] >> v & 1 and (forw[v][cell // 64] >> (cell % 64)) & 1
+            if (c.grid[cell] >> v & 1 and (forw[v][cell // 64] >> (cell % 64)) & 1
                     and (back[v][cell // 64] >> (cell % 64)) & 1):
                 elim[cnt] = cell * 64 + v
                 cnt += 1
@@ -408,6 +534,11 @@ cdef void cycle_hint(Chains *c, int dst, bint y, bint x) noexcept nogil:
     complexity = ancestors(c, dst)
     cdef double diff = (7.0 if (x and y) else 6.5) + length_bonus(complexity)
     cdef int key = 4 if (x and y) else (3 if y else 2)
+    if c.collect:
+        for k in range(cnt):
+            elim[k] = (elim[k] >> 6) * 9 + (elim[k] & 63)
+        c_collect(c, diff, complexity, key, elim, cnt, ends, 1, 0, True)
+        return
     if c.found and not (diff < c.best_diff
                         or (diff == c.best_diff and (complexity < c.best_complexity
                             or (complexity == c.best_complexity and key < c.best_key)))):
@@ -428,8 +559,6 @@ cdef void cycle_hint(Chains *c, int dst, bint y, bint x) noexcept nogil:
         c.best_base[c.best_nbase] = c.a.nodes[p].pot // 9
         c.best_nbase += 1
         p = c.a.pool[c.a.nodes[p].parents]
-    cdef int32_t ends[1]
-    ends[0] = dst
     record_chains(c, ends, 1)
 
 
@@ -612,7 +741,9 @@ cdef int do_chaining(Chains *c, PSet *to_on, PSet *to_off, int32_t *q_on, int32_
         if c.level > 0:
             # nothing pending: what SE's basic rules find on the working grid, as offs whose
             # parents are the removals they rest on
-            cnt = advanced_offs(c, to_off, buf, 512)
+            cnt = advanced_offs(c, to_off, buf, ADV_CAP)
+            if c.stopped:
+                break
             node = 0
             for k in range(cnt):
                 pot = c.a.nodes[buf[k]].pot
@@ -625,6 +756,53 @@ cdef int do_chaining(Chains *c, PSet *to_on, PSet *to_off, int32_t *q_on, int32_
         break
     memcpy(c.grid, c.save, sizeof(c.save))
     return result
+
+
+cdef int on_closure(Chains *c, int pot, PSet *to_on, PSet *to_off, int32_t *q_on,
+                    int32_t *q_off, int32_t *buf, int *absurd_off) noexcept nogil:
+    """do_chaining from "pot on" alone, as SE's binary and region chainings both start:
+    computed once a step (the grid does not change within it) and kept, since each
+    candidate is assumed again for each house it is a place of.  Returns do_chaining's."""
+    cdef int start = c.ccache[pot], k, node, dst, need
+    cdef int32_t *e
+    pset_clear(to_on)
+    pset_clear(to_off)
+    if start >= 0:
+        e = &c.cpool[start]
+        for k in range(e[0]):
+            node = e[4 + k]
+            pset_add(to_on, node, c.a.nodes[node].pot)
+        for k in range(e[1]):
+            node = e[4 + e[0] + k]
+            pset_add(to_off, node, c.a.nodes[node].pot)
+        absurd_off[0] = e[3]
+        return e[2]
+    node = c_new(c, pot, True, -1)
+    if node < 0:
+        return -1
+    pset_add(to_on, node, pot)
+    absurd_off[0] = -1
+    dst = do_chaining(c, to_on, to_off, q_on, q_off, buf, absurd_off)
+    if c.stopped or c.a.failed:
+        return -1
+    need = 4 + to_on.count + to_off.count
+    if c.ncpool + need > c.cpool_cap:
+        if not regrow(<void **>&c.cpool, (2 * c.cpool_cap + need) * sizeof(int32_t)):
+            c.a.failed = True
+            return -1
+        c.cpool_cap = 2 * c.cpool_cap + need
+    e = &c.cpool[c.ncpool]
+    e[0] = to_on.count
+    e[1] = to_off.count
+    e[2] = dst
+    e[3] = absurd_off[0]
+    for k in range(to_on.count):
+        e[4 + k] = to_on.node[to_on.order[k]]
+    for k in range(to_off.count):
+        e[4 + to_on.count + k] = to_off.node[to_off.order[k]]
+    c.ccache[pot] = c.ncpool
+    c.ncpool += need
+    return dst
 
 
 cdef struct MWork:
@@ -655,17 +833,14 @@ cdef void multiple_cell(Chains *c, MWork *w, int cell, double base, int32_t *q_o
     for v in range(9):
         if not (c.grid[cell] >> v) & 1:
             continue
-        pset_clear(&w.on_to_on[v])
-        pset_clear(&w.on_to_off[v])
-        node = c_new(c, cell * 9 + v, True, -1)
-        if node < 0:
+        dst = on_closure(c, cell * 9 + v, &w.on_to_on[v], &w.on_to_off[v], q_on, q_off, buf,
+                         &absurd_off)
+        if c.stopped or c.a.failed:
             return
-        pset_add(&w.on_to_on[v], node, cell * 9 + v)
-        dst = do_chaining(c, &w.on_to_on[v], &w.on_to_off[v], q_on, q_off, buf, &absurd_off)
         if do_contra and dst >= 0:
             nodes[0] = dst
             nodes[1] = absurd_off
-            complexity = ancestors(c, dst) + ancestors(c, absurd_off)
+            complexity = complexity_of(c, nodes, 2)
             c_offer(c, base, complexity, 7, K_CONTRADICTION, cell * 9 + v, False,
                     -1, -1, nodes, 2)
         pset_clear(&w.off_to_on)
@@ -675,10 +850,12 @@ cdef void multiple_cell(Chains *c, MWork *w, int cell, double base, int32_t *q_o
             return
         pset_add(&w.off_to_off, node, cell * 9 + v)
         dst = do_chaining(c, &w.off_to_on, &w.off_to_off, q_on, q_off, buf, &absurd_off)
+        if c.stopped:
+            return
         if do_contra and dst >= 0:
             nodes[0] = dst
             nodes[1] = absurd_off
-            complexity = ancestors(c, dst) + ancestors(c, absurd_off)
+            complexity = complexity_of(c, nodes, 2)
             c_offer(c, base, complexity, 7, K_CONTRADICTION, cell * 9 + v, True,
                     cell, v, nodes, 2)
         if do_double:
@@ -687,7 +864,7 @@ cdef void multiple_cell(Chains *c, MWork *w, int cell, double base, int32_t *q_o
                 if w.off_to_on.node[pot] >= 0:
                     nodes[0] = w.on_to_on[v].node[pot]
                     nodes[1] = w.off_to_on.node[pot]
-                    complexity = ancestors(c, nodes[0]) + ancestors(c, nodes[1])
+                    complexity = complexity_of(c, nodes, 2)
                     c_offer(c, base, complexity, 1, K_DOUBLE, pot, True, pot // 9,
                             pot % 9, nodes, 2)
             for k in range(w.on_to_off[v].count):
@@ -695,11 +872,13 @@ cdef void multiple_cell(Chains *c, MWork *w, int cell, double base, int32_t *q_o
                 if w.off_to_off.node[pot] >= 0:
                     nodes[0] = w.on_to_off[v].node[pot]
                     nodes[1] = w.off_to_off.node[pot]
-                    complexity = ancestors(c, nodes[0]) + ancestors(c, nodes[1])
+                    complexity = complexity_of(c, nodes, 2)
                     c_offer(c, base, complexity, 1, K_DOUBLE, pot, False, -1, -1,
                             nodes, 2)
         if not c.nishio:
             region_chainings(c, w, cell, v, base, q_on, q_off, buf)
+            if c.stopped:
+                return
         # the cell's intersections, in the first value's order
         if first_value:
             pset_clear(&w.cell_on)
@@ -720,13 +899,12 @@ cdef void multiple_cell(Chains *c, MWork *w, int cell, double base, int32_t *q_o
         for k in range((w.cell_on if j == 0 else w.cell_off).count):
             pot = (w.cell_on if j == 0 else w.cell_off).order[k]
             npos = 0
-            complexity = 0
             for v in range(9):
                 if (c.grid[cell] >> v) & 1:
                     tgt = (w.on_to_on[v] if j == 0 else w.on_to_off[v]).node[pot]
                     nodes[npos] = tgt
                     npos += 1
-                    complexity += ancestors(c, tgt)
+            complexity = complexity_of(c, nodes, npos)
             c_offer(c, base, complexity, 5, K_CELL, pot, j == 0,
                     (pot // 9) if j == 0 else -1, (pot % 9) if j == 0 else -1, nodes, npos)
 
@@ -776,19 +954,15 @@ cdef void region_chainings(Chains *c, MWork *w, int cell, int v, double base,
                     pot = w.on_to_off[v].order[j]
                     pset_add(&w.region_off, w.on_to_off[v].node[pot], pot)
             else:
-                pset_clear(&w.pos_on[k])
-                pset_clear(&w.pos_off[k])
-                node = c_new(c, places[k] * 9 + v, True, -1)
-                if node < 0:
+                on_closure(c, places[k] * 9 + v, &w.pos_on[k], &w.pos_off[k], q_on, q_off,
+                           buf, &absurd_off)
+                if c.stopped or c.a.failed:
                     return
-                pset_add(&w.pos_on[k], node, places[k] * 9 + v)
-                do_chaining(c, &w.pos_on[k], &w.pos_off[k], q_on, q_off, buf, &absurd_off)
                 pset_retain(&w.region_on, &w.pos_on[k])
                 pset_retain(&w.region_off, &w.pos_off[k])
         for j in range(2):
             for k in range((w.region_on if j == 0 else w.region_off).count):
                 pot = (w.region_on if j == 0 else w.region_off).order[k]
-                complexity = 0
                 npos = 0
                 for other in range(count):
                     if places[other] == cell:
@@ -797,7 +971,8 @@ cdef void region_chainings(Chains *c, MWork *w, int cell, int v, double base,
                         node = (w.pos_on[other] if j == 0 else w.pos_off[other]).node[pot]
                     nodes[npos] = node
                     npos += 1
-                    complexity += ancestors(c, node)
+                complexity = complexity_of(c, nodes, npos)
+                c.region_cause = C_BOX + kind
                 c_offer(c, base, complexity, 6, K_REGION, pot, j == 0,
                         (pot // 9) if j == 0 else -1, (pot % 9) if j == 0 else -1,
                         nodes, npos)
@@ -815,13 +990,15 @@ cdef void region_chainings(Chains *c, MWork *w, int cell, int v, double base,
 
 cdef int adv_hint(Chains *c, const PSet *offs, int32_t *out, int nout, int cap,
                   const int *cells, const uint64_t *masks, int ncells,
-                  const int *parent_pots, int nparents) noexcept nogil:
+                  const int *parent_pots, int nparents, int nest) noexcept nogil:
     """Append the offs of one hint (cells[k] loses masks[k], in insertion order) with the
-    given parents; the new count of out."""
-    cdef int buckets = 16, k, b_, node, j, v, q
+    given parents (and nested chain, or -1); the new count of out.  An off already made
+    (or made before in this round) is skipped: SE's chaining skips it."""
+    cdef int buckets = 16, k, b_, node, j, v, q, pot
     cdef uint64_t m
     if nparents == 0 or ncells == 0:
         return nout
+    c.adv_any = True
     while ncells > buckets * 3 // 4:
         buckets *= 2
     for b_ in range(buckets):
@@ -832,11 +1009,17 @@ cdef int adv_hint(Chains *c, const PSet *offs, int32_t *out, int nout, int cap,
             while m:
                 v = bit_index(lowest_bit(m))
                 m = clear_lowest_bit(m)
+                pot = cells[k] * 9 + v
+                if offs.node[pot] >= 0 or c.emitted[pot]:
+                    continue
                 if nout >= cap:
                     return nout
-                node = c_new(c, cells[k] * 9 + v, False, -1)
+                node = c_new(c, pot, False, -1)
                 if node < 0:
                     return nout
+                c.emitted[pot] = 1
+                c.a.nodes[node].cause = C_ADVANCED
+                c.a.nodes[node].nest = nest
                 for j in range(nparents):
                     q = offs.node[parent_pots[j]]
                     if q >= 0:
@@ -859,6 +1042,8 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
     cdef int parents[729]
     cdef uint64_t bit, pos1, pos2, p0, p1, vv, union_, inter
     cdef int kinds[8]
+    memset(c.emitted, 0, sizeof(c.emitted))
+    c.adv_any = False
     kinds[:] = [0, 2, 0, 1, 2, 0, 1, 0]
     cdef int order[3]
     order[:] = [0, 2, 1]
@@ -896,7 +1081,7 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                                     parents[npar] = cell * 9 + v
                                     npar += 1
                             nout = adv_hint(c, offs, out, nout, cap, cells, masks, ncells,
-                                            parents, npar)
+                                            parents, npar, -1)
         elif rule == 1 or rule == 2:
             for kind in range(3):
                 for i in range(9):
@@ -938,7 +1123,7 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                                                     parents[npar] = cell * 9 + f
                                                     npar += 1
                                     nout = adv_hint(c, offs, out, nout, cap, cells, masks,
-                                                    ncells, parents, npar)
+                                                    ncells, parents, npar, -1)
                         else:
                             # naked pair: cells i1, i2 holding two values between them
                             p0 = c.grid[g.units[u1 * 9 + i1]]
@@ -961,7 +1146,7 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                                                 parents[npar] = cell * 9 + f
                                                 npar += 1
                                     nout = adv_hint(c, offs, out, nout, cap, cells, masks,
-                                                    ncells, parents, npar)
+                                                    ncells, parents, npar, -1)
                         vv = next_tuple(vv, 9)
         else:
             # X-wings: column bases, then row bases; pairs of lines, then values
@@ -1005,10 +1190,18 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                                     parents[npar] = cell * 9 + v
                                     npar += 1
                         nout = adv_hint(c, offs, out, nout, cap, cells, masks, ncells,
-                                        parents, npar)
+                                        parents, npar, -1)
                     vv = next_tuple(vv, 9)
-        if nout:
+        if c.adv_any:
             return nout
+    # levels 2-4: a chaining rule inside (SE's otherRules after the basic ones)
+    if c.level >= 4:
+        return run_nested_rule(c, 2, offs, out, cap)
+    if c.level >= 2:
+        nout = run_nested_rule(c, 0, offs, out, cap)
+        if c.adv_any or c.level == 2:
+            return nout
+        return run_nested_rule(c, 1, offs, out, cap)
     return nout
 
 
@@ -1038,7 +1231,38 @@ cdef bint chains_init(Chains *c, LBoard *b) noexcept nogil:
     c.nexts = <int32_t *>malloc(c.todo_cap * sizeof(int32_t))
     c.found = 0
     c.level = 0
+    c.nesting = 0
+    c.stopped = False
     c.dynamic = c.nishio = c.multiple = False
+    c.nests = NULL
+    c.nnests = 0
+    c.nests_cap = 0
+    c.met = NULL
+    c.nmet = 0
+    c.met_sum = 0
+    c.collect = False
+    c.src = NULL
+    c.region_cause = 0
+    c.hints = NULL
+    c.nhints = 0
+    c.hints_cap = 0
+    c.hpool = NULL
+    c.nhpool = 0
+    c.hpool_cap = 0
+    c.sub = NULL
+    c.cpool = NULL
+    c.ncpool = 0
+    c.cpool_cap = 0
+    c.memo_slots = NULL
+    c.memo_keys = NULL
+    c.memo_rules = NULL
+    c.memo_start = NULL
+    c.memo_grids = NULL
+    c.memo_pool = NULL
+    c.memo_count = 0
+    c.memo_cap = 0
+    c.scratch = NULL
+    c.scratch_cap = 0
     memcpy(c.grid, b.cand, 81 * sizeof(uint64_t))
     memset(c.save, 0, sizeof(c.save))
     if c.a.nodes == NULL or c.a.pool == NULL or c.todo == NULL or c.nexts == NULL:
@@ -1048,6 +1272,20 @@ cdef bint chains_init(Chains *c, LBoard *b) noexcept nogil:
 
 
 cdef void chains_free(Chains *c) noexcept nogil:
+    sub_free(c)
+    memo_free(c)
+    free(c.scratch)
+    c.scratch = NULL
+    free(c.cpool)
+    c.cpool = NULL
+    free(c.nests)
+    free(c.met)
+    free(c.hints)
+    free(c.hpool)
+    c.nests = NULL
+    c.met = NULL
+    c.hints = NULL
+    c.hpool = NULL
     free(c.a.nodes)
     free(c.a.pool)
     free(c.todo)
@@ -1090,8 +1328,7 @@ cdef bint find_cycles_and_chains(LBoard *b) noexcept nogil:
     cdef int32_t *q_on = <int32_t *>malloc(20000 * sizeof(int32_t))
     cdef int32_t *q_off = <int32_t *>malloc(20000 * sizeof(int32_t))
     cdef int32_t buf[64]
-    cdef int passes, cell, v
-    cdef bint y, x, found = False
+    cdef bint found = False
     if c == NULL or sets == NULL or q_on == NULL or q_off == NULL or not chains_init(c, b):
         free(c)
         free(sets)
@@ -1100,17 +1337,7 @@ cdef bint find_cycles_and_chains(LBoard *b) noexcept nogil:
         return False
     pset_init(&sets[0])
     pset_init(&sets[1])
-    for passes in range(3):
-        y = passes >= 1
-        x = passes != 1
-        for cell in range(81):
-            if popcount(c.grid[cell]) < 2:
-                continue
-            for v in range(9):
-                if (c.grid[cell] >> v) & 1:
-                    c.a.nnodes = 0
-                    c.a.npool = 0
-                    unary_chaining(c, cell, v, y, x, &sets[0], &sets[1], q_on, q_off, buf)
+    run_unary(c, sets, q_on, q_off, buf)
     found = not c.a.failed and chains_step(c, T_FORCING_CHAINS)
     chains_free(c)
     free(c)
@@ -1121,17 +1348,18 @@ cdef bint find_cycles_and_chains(LBoard *b) noexcept nogil:
 
 
 cdef bint find_multiple_chains(LBoard *b, bint multiple, bint dynamic, bint nishio,
-                               int tech, int level=0) noexcept nogil:
-    """SE's Nishio (7.5), Multiple (8.0), Dynamic (8.5) and Dynamic (+) (level 1, 9.0)
-    forcing chains."""
+                               int tech, int level=0, int nesting=0) noexcept nogil:
+    """SE's Nishio (7.5), Multiple (8.0), Dynamic (8.5), Dynamic (+) (level 1, 9.0) and
+    nested (levels 2-4: 9.5, 10.0, 10.5; at level 4 the nested dynamic chains are of level
+    `nesting`) forcing chains.  A Ctrl-C (or the batch's stop flag) in the nested levels
+    gives up: no hint, b.interrupted set."""
     if b.g.r != 3 or b.g.c != 3:
         return False
     cdef Chains *c = <Chains *>malloc(sizeof(Chains))
     cdef MWork *w = <MWork *>malloc(sizeof(MWork))
     cdef int32_t *q_on = <int32_t *>malloc(1500 * sizeof(int32_t))
     cdef int32_t *q_off = <int32_t *>malloc(1500 * sizeof(int32_t))
-    cdef int32_t buf[512]
-    cdef int cell, card, k
+    cdef int32_t buf[ADV_CAP]
     cdef double base = 7.5 if nishio else (8.5 if dynamic else 8.0)
     if level > 0:
         base = 8.5 + 0.5 * level
@@ -1146,6 +1374,234 @@ cdef bint find_multiple_chains(LBoard *b, bint multiple, bint dynamic, bint nish
     c.nishio = nishio
     c.multiple = multiple
     c.level = level
+    c.nesting = nesting
+    mwork_init(w)
+    run_multiple(c, w, base, q_on, q_off, buf)
+    if c.stopped:
+        b.interrupted = True
+    found = not c.a.failed and not c.stopped and chains_step(c, tech)
+    chains_free(c)
+    free(c)
+    free(w)
+    free(q_on)
+    free(q_off)
+    return found
+
+
+# --- nested chains (levels >= 2): a chaining rule inside the dynamic chains ---------------------
+#
+# At levels 2 and up, when the basic rules find nothing on a dynamic chaining's working grid,
+# SE runs a chaining rule on it: forcing chains and cycles (level 2), then multiple forcing
+# chains (level 3), or dynamic forcing chains of level `nesting` (level 4).  Every hint of
+# that rule counts, in SE's order (difficulty, complexity, kind; found first first) with
+# equal removals once; each hint whose chains rest on removals made by the outer chaining
+# (its rule parents: for each "on" it rests on, the candidates its cause -- the cell's last
+# value, the value's last place in a house -- needed gone, that the outer chaining removed)
+# turns each of its removals into an off of the outer chain, with those removals as its
+# parents and the hint as its nested chain.  The nested hints are gathered by a Chains in
+# collect mode (c_collect) on a copy of the working grid.
+
+cdef inline uint64_t mix64(uint64_t h, uint64_t x) noexcept nogil:
+    h ^= x + <uint64_t>0x9E3779B97F4A7C15 + (h << 6) + (h >> 2)
+    h *= <uint64_t>0xBF58476D1CE4E5B9
+    return h ^ (h >> 31)
+
+
+cdef int rule_parents_of(Chains *c, int pot, int cause, int16_t *out, int n,
+                         uint8_t *got) noexcept nogil:
+    """SE's collectRuleParents for one "on" potential with its cause: the candidates that
+    cause needed gone (in the outer chaining's saved grid, not in its working grid)."""
+    cdef const Geometry *g = c.b.g
+    cdef int cell = pot // 9, v = pot % 9, f, k, other, u, q
+    cdef uint64_t gone
+    if cause == C_NAKED:
+        gone = c.src[cell] & ~c.grid[cell]
+        while gone:
+            q = cell * 9 + bit_index(lowest_bit(gone))
+            gone = clear_lowest_bit(gone)
+            if not got[q]:
+                got[q] = 1
+                out[n] = <int16_t>q
+                n += 1
+        return n
+    u = ul_region(g, cell, cause - C_BOX)
+    for k in range(9):
+        other = g.units[u * 9 + k]
+        if (c.src[other] >> v) & 1 and not (c.grid[other] >> v) & 1:
+            q = other * 9 + v
+            if not got[q]:
+                got[q] = 1
+                out[n] = <int16_t>q
+                n += 1
+    return n
+
+
+cdef void c_collect(Chains *c, double diff, int complexity, int key, const int32_t *elims,
+                    int nelim, const int32_t *targets, int ntargets, int root_cause,
+                    bint cycle) noexcept nogil:
+    """Keep a nested rule's hint (collect mode): its order keys, removals, rule parents
+    and the hash of its chains."""
+    cdef CHint *h
+    cdef int k, j, t, ntodo, nnext, key2, cause, npar = 0, p
+    cdef uint64_t hash_ = 1469598103934665603
+    cdef uint8_t got[729]
+    cdef CNode *nd
+    cdef int32_t *swap
+    if c.nhints == c.hints_cap:
+        if not regrow(<void **>&c.hints, 2 * c.hints_cap * sizeof(CHint)):
+            c.a.failed = True
+            return
+        c.hints_cap *= 2
+    if c.nhpool + nelim + 729 > c.hpool_cap:
+        if not regrow(<void **>&c.hpool, (2 * c.hpool_cap + nelim + 729) * sizeof(int16_t)):
+            c.a.failed = True
+            return
+        c.hpool_cap = 2 * c.hpool_cap + nelim + 729
+    h = &c.hints[c.nhints]
+    h.diff = diff
+    h.complexity = complexity
+    h.key = key
+    h.seq = c.nhints
+    h.elim = c.nhpool
+    h.nelim = nelim
+    h.ehash = 7
+    for k in range(nelim):
+        c.hpool[c.nhpool + k] = <int16_t>elims[k]
+        h.ehash = mix64(h.ehash, <uint64_t>elims[k])
+    c.nhpool += nelim
+    h.par = c.nhpool
+    memset(got, 0, sizeof(got))
+    for t in range(ntargets):
+        nd = &c.a.nodes[targets[t]]
+        hash_ = mix64(hash_, <uint64_t>(nd.pot * 2 + nd.on))
+    if cycle:
+        nd = &c.a.nodes[targets[0]]
+        hash_ = mix64(hash_, <uint64_t>(nd.pot * 2 + 1 - nd.on))
+    for t in range(ntargets):
+        # SE's getChain / collectRuleParents: breadth first, a potential met again is not
+        # looked at again
+        memset(c.seen, 0, sizeof(c.seen))
+        c.todo[0] = targets[t]
+        ntodo = 1
+        while ntodo:
+            nnext = 0
+            for k in range(ntodo):
+                nd = &c.a.nodes[c.todo[k]]
+                key2 = nd.pot * 2 + nd.on
+                if c.seen[key2]:
+                    continue
+                c.seen[key2] = 1
+                hash_ = mix64(hash_, <uint64_t>key2)
+                cause = nd.cause
+                if cause == 0:
+                    cause = root_cause
+                if nd.on and cause > 0 and cause != C_ADVANCED:
+                    npar = rule_parents_of(c, nd.pot, cause, &c.hpool[h.par], npar, got)
+                for j in range(nd.nparents):
+                    if nnext == c.todo_cap:
+                        break
+                    c.nexts[nnext] = c.a.pool[nd.parents + j]
+                    nnext += 1
+            swap = c.todo
+            c.todo = c.nexts
+            c.nexts = swap
+            ntodo = nnext
+        hash_ = mix64(hash_, 0xFFFF)
+    if cycle:
+        # the cycle's other target: the same potentials reversed (SE's getReversedCycle),
+        # each with its cause -- an off of the cycle is an on there
+        p = targets[0]
+        while c.a.nodes[p].nparents:
+            nd = &c.a.nodes[p]
+            hash_ = mix64(hash_, <uint64_t>(nd.pot * 2 + 1 - nd.on))
+            if not nd.on and nd.cause > 0 and nd.cause != C_ADVANCED:
+                npar = rule_parents_of(c, nd.pot, nd.cause, &c.hpool[h.par], npar, got)
+            p = c.a.pool[nd.parents]
+    h.npar = npar
+    c.nhpool += npar
+    h.hash = hash_
+    c.nhints += 1
+
+
+cdef struct SubRule:
+    Chains c
+    MWork w
+    PSet sets[2]
+    int32_t q_on[20000]
+    int32_t q_off[20000]
+    int32_t buf[ADV_CAP]
+
+
+cdef int hint_order(const void *a, const void *b) noexcept nogil:
+    """SE's sort of a rule's chaining hints: difficulty, complexity, kind, then found first."""
+    cdef const CHint *x = <const CHint *>a
+    cdef const CHint *y = <const CHint *>b
+    if x.diff != y.diff:
+        return -1 if x.diff < y.diff else 1
+    if x.complexity != y.complexity:
+        return x.complexity - y.complexity
+    if x.key != y.key:
+        return x.key - y.key
+    return x.seq - y.seq
+
+
+cdef bint chains_stop(Chains *c) noexcept nogil:
+    """Whether to give up (Ctrl-C, the batch's stop flag): looked at between cells of the
+    nested levels, where one cell can take seconds."""
+    if not c.stopped and check_interrupt() < 0:
+        c.stopped = True
+    return c.stopped
+
+
+cdef void run_unary(Chains *c, PSet *sets, int32_t *q_on, int32_t *q_off,
+                    int32_t *buf) noexcept nogil:
+    """SE's getHintList for forcing chains and cycles: X, then Y, then XY passes over every
+    candidate of the cells with two values or more."""
+    cdef int passes, cell, v
+    cdef bint y, x
+    for passes in range(3):
+        y = passes >= 1
+        x = passes != 1
+        for cell in range(81):
+            if popcount(c.grid[cell]) < 2:
+                continue
+            for v in range(9):
+                if (c.grid[cell] >> v) & 1:
+                    arena_reset(c)
+                    unary_chaining(c, cell, v, y, x, &sets[0], &sets[1], q_on, q_off, buf)
+                    if c.a.failed:
+                        return
+
+
+cdef void run_multiple(Chains *c, MWork *w, double base, int32_t *q_on, int32_t *q_off,
+                       int32_t *buf) noexcept nogil:
+    """SE's getMultipleChainsHintList: every cell with more than two values (more than one
+    in dynamic chains)."""
+    cdef int cell, card
+    # one arena for the whole run: the closures kept (on_closure) live in it
+    arena_reset(c)
+    c.ncpool = 0
+    memo_clear(c)
+    for cell in range(729):
+        c.ccache[cell] = -1
+    for cell in range(81):
+        card = popcount(c.grid[cell])
+        if card > 2 or (card > 1 and c.dynamic):
+            if (c.level >= 2 or (c.collect and c.dynamic)) and chains_stop(c):
+                return
+            multiple_cell(c, w, cell, base, q_on, q_off, buf)
+            if c.a.failed or c.stopped:
+                return
+
+
+cdef inline void arena_reset(Chains *c) noexcept nogil:
+    c.a.nnodes = 0
+    c.a.npool = 0
+    c.nnests = 0
+
+
+cdef void mwork_init(MWork *w) noexcept nogil:
+    cdef int k
     for k in range(9):
         pset_init(&w.on_to_on[k])
         pset_init(&w.on_to_off[k])
@@ -1157,18 +1613,287 @@ cdef bint find_multiple_chains(LBoard *b, bint multiple, bint dynamic, bint nish
     pset_init(&w.region_off)
     pset_init(&w.cell_on)
     pset_init(&w.cell_off)
-    for cell in range(81):
-        card = popcount(c.grid[cell])
-        if card > 2 or (card > 1 and dynamic):
-            c.a.nnodes = 0
-            c.a.npool = 0
-            multiple_cell(c, w, cell, base, q_on, q_off, buf)
-            if c.a.failed:
+
+
+cdef SubRule *sub_rule(Chains *c) noexcept nogil:
+    """The outer chaining's nested rule, made on first use; NULL out of memory."""
+    cdef SubRule *s = <SubRule *>c.sub
+    if s != NULL:
+        return s
+    s = <SubRule *>calloc(1, sizeof(SubRule))
+    if s == NULL:
+        return NULL
+    if not chains_init(&s.c, c.b):
+        free(s)
+        return NULL
+    s.c.hints_cap = 256
+    s.c.hpool_cap = 8192
+    s.c.hints = <CHint *>malloc(s.c.hints_cap * sizeof(CHint))
+    s.c.hpool = <int16_t *>malloc(s.c.hpool_cap * sizeof(int16_t))
+    if s.c.hints == NULL or s.c.hpool == NULL:
+        chains_free(&s.c)
+        free(s)
+        return NULL
+    mwork_init(&s.w)
+    pset_init(&s.sets[0])
+    pset_init(&s.sets[1])
+    c.sub = s
+    return s
+
+
+cdef int run_nested_rule(Chains *c, int rule, const PSet *offs, int32_t *out,
+                         int cap) noexcept nogil:
+    """One nested rule (0: forcing chains and cycles, 1: multiple forcing chains, 2: dynamic
+    forcing chains of level c.nesting) on the working grid; its hints' removals as offs
+    (count made into out, skipping those already made).  The rule's outcome depends only on
+    the working grid and the saved one: within a step the same pair comes back often (an
+    assumption and its conjugate reach the same grid), so outcomes are kept (memo_*)."""
+    cdef int32_t *rec
+    cdef int nrec, k, i, nout = 0, ncells, nest, cell, nelim, npar
+    cdef int cells[81]
+    cdef uint64_t masks[81]
+    cdef int parents[729]
+    if c.stopped:
+        return 0
+    if not memo_find(c, rule, &rec, &nrec) and not nested_outcome(c, rule, &rec, &nrec):
+        return 0
+    # each hint: complexity, hash (two halves), its removals, its rule parents
+    k = 0
+    while k < nrec:
+        if c.nnests == c.nests_cap:
+            if not regrow(<void **>&c.nests, (2 * c.nests_cap + 64) * sizeof(Nest)):
+                c.a.failed = True
+                return nout
+            c.nests_cap = 2 * c.nests_cap + 64
+        nest = c.nnests
+        c.nnests += 1
+        c.nests[nest].complexity = rec[k]
+        c.nests[nest].hash = (<uint64_t><uint32_t>rec[k + 1]) | (
+            (<uint64_t><uint32_t>rec[k + 2]) << 32)
+        nelim = rec[k + 3]
+        k += 4
+        # its removals, cell by cell (in the order they were found: by cell)
+        ncells = 0
+        for i in range(nelim):
+            cell = rec[k + i] // 9
+            if ncells == 0 or cells[ncells - 1] != cell:
+                cells[ncells] = cell
+                masks[ncells] = 0
+                ncells += 1
+            masks[ncells - 1] |= (<uint64_t>1) << (rec[k + i] % 9)
+        k += nelim
+        npar = rec[k]
+        k += 1
+        for i in range(npar):
+            parents[i] = rec[k + i]
+        k += npar
+        nout = adv_hint(c, offs, out, nout, cap, cells, masks, ncells, parents, npar, nest)
+    return nout
+
+
+cdef bint nested_outcome(Chains *c, int rule, int32_t **out, int *nout) noexcept nogil:
+    """Run the nested rule on the working grid and keep its outcome in the memo (or, when
+    the memo is full, in c.scratch): the hints SE's getAdvancedPotentials uses (in SE's
+    order, one of equal ones, those with rule parents), as records at *out, *nout int32s.
+    False if stopped or out of memory."""
+    cdef SubRule *s = sub_rule(c)
+    cdef Chains *n
+    cdef CHint *h
+    cdef int k, j, i, size
+    cdef bint dup
+    cdef int32_t *rec
+    if s == NULL:
+        c.a.failed = True
+        return False
+    n = &s.c
+    memcpy(n.grid, c.grid, sizeof(n.grid))
+    # SE's saveGrid of a rule that has not chained yet: empty (the static chains then find
+    # no hidden parents; a dynamic one sets it at each chaining)
+    memset(n.save, 0, sizeof(n.save))
+    n.src = c.save
+    n.collect = True
+    n.nhints = 0
+    n.nhpool = 0
+    n.found = 0
+    n.stopped = False
+    n.a.failed = False
+    n.nishio = False
+    n.region_cause = 0
+    if rule == 0:
+        n.dynamic = n.multiple = False
+        n.level = 0
+        run_unary(n, s.sets, s.q_on, s.q_off, s.buf)
+    elif rule == 1:
+        n.dynamic = False
+        n.multiple = True
+        n.level = 0
+        run_multiple(n, &s.w, 8.0, s.q_on, s.q_off, s.buf)
+    else:
+        n.dynamic = n.multiple = True
+        n.level = c.nesting
+        n.nesting = 0
+        run_multiple(n, &s.w, 8.5 + 0.5 * c.nesting, s.q_on, s.q_off, s.buf)
+    if n.stopped:
+        c.stopped = True
+    if n.a.failed:
+        c.a.failed = True
+    if c.stopped or c.a.failed:
+        return False
+    qsort(n.hints, n.nhints, sizeof(CHint), hint_order)
+    size = 0
+    for k in range(n.nhints):
+        h = &n.hints[k]
+        # SE keeps one of equal hints (equal removals): the first in its order
+        dup = False
+        for j in range(k):
+            if (n.hints[j].ehash == h.ehash and n.hints[j].nelim == h.nelim
+                    and n.hints[j].elim >= 0
+                    and memcmp(&n.hpool[n.hints[j].elim], &n.hpool[h.elim],
+                               h.nelim * sizeof(int16_t)) == 0):
+                dup = True
                 break
-    found = not c.a.failed and chains_step(c, tech)
-    chains_free(c)
-    free(c)
-    free(w)
-    free(q_on)
-    free(q_off)
-    return found
+        if dup:
+            h.elim = -1 - h.elim      # not compared again (a later equal one meets the first)
+            continue
+        if h.npar:
+            size += 5 + h.nelim + h.npar
+    rec = memo_add(c, rule, size)
+    if rec == NULL:
+        if c.a.failed:
+            return False
+        if size > c.scratch_cap:
+            if not regrow(<void **>&c.scratch, size * sizeof(int32_t)):
+                c.a.failed = True
+                return False
+            c.scratch_cap = size
+        rec = c.scratch
+    out[0] = rec
+    nout[0] = size
+    for k in range(n.nhints):
+        h = &n.hints[k]
+        if h.elim < 0 or h.npar == 0:
+            continue
+        rec[0] = h.complexity
+        rec[1] = <int32_t><uint32_t>h.hash
+        rec[2] = <int32_t><uint32_t>(h.hash >> 32)
+        rec[3] = h.nelim
+        for i in range(h.nelim):
+            rec[4 + i] = n.hpool[h.elim + i]
+        rec[4 + h.nelim] = h.npar
+        for i in range(h.npar):
+            rec[5 + h.nelim + i] = n.hpool[h.par + i]
+        rec += 5 + h.nelim + h.npar
+    return True
+
+
+# --- the memo of nested outcomes: (rule, working grid, saved grid) -> the hints' records,
+# kept for one run of the outer chaining (one step), bounded (past it, outcomes are not kept
+# and are computed again)
+
+cdef enum:
+    MEMO_SLOTS = 16384       # hash slots (a power of two); at most half of them used
+    MEMO_POOL_CAP = 1 << 24  # int32s of records kept at most (64 MiB)
+
+
+cdef uint64_t memo_key(const Chains *c, int rule) noexcept nogil:
+    cdef uint64_t h = <uint64_t>(rule + 1)
+    cdef int k
+    for k in range(81):
+        h = mix64(h, c.grid[k])
+        h = mix64(h, c.save[k])
+    return h
+
+
+cdef bint memo_find(Chains *c, int rule, int32_t **rec, int *nrec) noexcept nogil:
+    """The kept outcome of the rule on this grid and saved grid, if any."""
+    cdef uint64_t key
+    cdef int slot, e
+    if c.memo_slots == NULL:
+        return False
+    key = memo_key(c, rule)
+    slot = <int>(key & (MEMO_SLOTS - 1))
+    while True:
+        e = c.memo_slots[slot]
+        if e < 0:
+            return False
+        if (c.memo_keys[e] == key and c.memo_rules[e] == rule
+                and memcmp(&c.memo_grids[e * 162], c.grid, 81 * sizeof(uint64_t)) == 0
+                and memcmp(&c.memo_grids[e * 162 + 81], c.save, 81 * sizeof(uint64_t)) == 0):
+            rec[0] = &c.memo_pool[c.memo_start[e]]
+            nrec[0] = c.memo_start[e + 1] - c.memo_start[e]
+            return True
+        slot = (slot + 1) & (MEMO_SLOTS - 1)
+
+
+cdef int32_t *memo_add(Chains *c, int rule, int size) noexcept nogil:
+    """Room for an outcome of `size` int32s, kept under the current grids; NULL when the
+    memo is full (or out of memory: c.a.failed)."""
+    cdef uint64_t key
+    cdef int slot, e
+    if c.memo_slots == NULL:
+        c.memo_slots = <int32_t *>malloc(MEMO_SLOTS * sizeof(int32_t))
+        c.memo_keys = <uint64_t *>malloc(MEMO_SLOTS // 2 * sizeof(uint64_t))
+        c.memo_rules = <int8_t *>malloc(MEMO_SLOTS // 2 * sizeof(int8_t))
+        c.memo_start = <int32_t *>malloc((MEMO_SLOTS // 2 + 1) * sizeof(int32_t))
+        c.memo_grids = <uint64_t *>malloc(MEMO_SLOTS // 2 * 162 * sizeof(uint64_t))
+        if (c.memo_slots == NULL or c.memo_keys == NULL or c.memo_rules == NULL
+                or c.memo_start == NULL or c.memo_grids == NULL):
+            c.a.failed = True
+            return NULL
+        memo_clear(c)
+    e = c.memo_count
+    if e == MEMO_SLOTS // 2 or c.memo_start[e] + size > MEMO_POOL_CAP:
+        return NULL
+    if c.memo_start[e] + size > c.memo_cap:
+        if not regrow(<void **>&c.memo_pool,
+                      (2 * c.memo_cap + size + 1024) * sizeof(int32_t)):
+            c.a.failed = True
+            return NULL
+        c.memo_cap = 2 * c.memo_cap + size + 1024
+    key = memo_key(c, rule)
+    slot = <int>(key & (MEMO_SLOTS - 1))
+    while c.memo_slots[slot] >= 0:
+        slot = (slot + 1) & (MEMO_SLOTS - 1)
+    c.memo_slots[slot] = e
+    c.memo_keys[e] = key
+    c.memo_rules[e] = <int8_t>rule
+    memcpy(&c.memo_grids[e * 162], c.grid, 81 * sizeof(uint64_t))
+    memcpy(&c.memo_grids[e * 162 + 81], c.save, 81 * sizeof(uint64_t))
+    c.memo_start[e + 1] = c.memo_start[e] + size
+    c.memo_count += 1
+    return &c.memo_pool[c.memo_start[e]]
+
+
+cdef void memo_clear(Chains *c) noexcept nogil:
+    cdef int k
+    if c.memo_slots == NULL:
+        return
+    for k in range(MEMO_SLOTS):
+        c.memo_slots[k] = -1
+    c.memo_count = 0
+    c.memo_start[0] = 0
+
+
+cdef void memo_free(Chains *c) noexcept nogil:
+    free(c.memo_slots)
+    free(c.memo_keys)
+    free(c.memo_rules)
+    free(c.memo_start)
+    free(c.memo_grids)
+    free(c.memo_pool)
+    c.memo_slots = NULL
+    c.memo_keys = NULL
+    c.memo_rules = NULL
+    c.memo_start = NULL
+    c.memo_grids = NULL
+    c.memo_pool = NULL
+    c.memo_cap = 0
+
+
+cdef void sub_free(Chains *c) noexcept nogil:
+    cdef SubRule *s = <SubRule *>c.sub
+    if s == NULL:
+        return
+    chains_free(&s.c)
+    free(s)
+    c.sub = NULL

@@ -64,15 +64,19 @@ cdef enum Technique:
     T_MULTIPLE_CHAINS
     T_DYNAMIC_CHAINS
     T_DYNAMIC_PLUS
+    T_NESTED_CHAINS
+    T_NESTED_MULTIPLE
+    T_NESTED_DYNAMIC
     T_COUNT
 
 cdef uint64_t ALL_TECHNIQUES = ((<uint64_t>1) << T_COUNT) - 1
 
 # SE's difficulty of each technique, in tenths (the order above is the order SE tries them).
 # (the base of those whose difficulty varies: strong links)
-cdef int TECH_DIFF[37]
+cdef int TECH_DIFF[40]
 TECH_DIFF[:] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40, 40, 42, 44,
-                45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 75, 75, 75, 80, 85, 90]
+                45, 50, 52, 54, 54, 55, 56, 58, 62, 62, 66, 65, 75, 75, 75, 80, 85, 90,
+                95, 100, 105]
 
 TECH_NAMES = (
     "full_house", "hidden_single_box", "hidden_single_line", "direct_pointing",
@@ -82,7 +86,8 @@ TECH_NAMES = (
     "naked_quad", "jellyfish", "hidden_quad", "three_strong_links", "wxyz_wing", "bug",
     "four_strong_links", "vwxyz_wing", "aligned_pair_exclusion", "uvwxyz_wing",
     "forcing_chain", "tuvwxyz_wing", "aligned_triple_exclusion", "nishio", "multiple_chains",
-    "dynamic_chains", "dynamic_chains_plus",
+    "dynamic_chains", "dynamic_chains_plus", "nested_forcing_chains",
+    "nested_multiple_chains", "nested_dynamic_chains",
 )
 
 #: SE's difficulty of each technique in TECH_NAMES, in tenths (the base of those that vary).
@@ -138,6 +143,7 @@ cdef struct LBoard:
     uint64_t base_digits
     int step_unit
     int step_unit2
+    bint interrupted         # Ctrl-C or a batch's stop flag stopped a nested chain search
     int step_kind            # chains: the kind of chain hint (K_*), else 0
     int16_t *chain           # chains: their potentials (Chains.best_chain), else empty
     int nchain
@@ -177,6 +183,7 @@ cdef int logic_init(LBoard *b, const Geometry *g, const LogicTables *t) noexcept
                 b.nqueue += 1
     b.nempty = g.ncells
     b.broken = False
+    b.interrupted = False
     b.nelim = 0
     b.nbase = 0
     return 0
@@ -2341,6 +2348,7 @@ cdef bint logic_next(LBoard *b, uint64_t allowed, bint singles=True) noexcept no
     """Find the next step: the first technique of SE's order, among the `allowed` ones (a
     mask of T_* bits), that applies; False when none does.  `singles` False: the caller
     knows there are no hidden singles (the rating's singles_pass has taken them)."""
+    cdef int nesting
     if singles and ((allows(allowed, T_FULL_HOUSE) and find_hidden_single(b, True, allowed))
                     or find_hidden_single(b, False, allowed)):
         return True
@@ -2413,6 +2421,20 @@ cdef bint logic_next(LBoard *b, uint64_t allowed, bint singles=True) noexcept no
     if (allows(allowed, T_DYNAMIC_PLUS)
             and find_multiple_chains(b, True, True, False, T_DYNAMIC_PLUS, 1)):
         return True
+    # SE's nested chains: forcing chains, multiple forcing chains, then dynamic forcing
+    # chains of level 0 to 3 inside dynamic chains
+    if (allows(allowed, T_NESTED_CHAINS) and not b.interrupted
+            and find_multiple_chains(b, True, True, False, T_NESTED_CHAINS, 2)):
+        return True
+    if (allows(allowed, T_NESTED_MULTIPLE) and not b.interrupted
+            and find_multiple_chains(b, True, True, False, T_NESTED_MULTIPLE, 3)):
+        return True
+    if allows(allowed, T_NESTED_DYNAMIC):
+        for nesting in range(4):
+            if b.interrupted:
+                break
+            if find_multiple_chains(b, True, True, False, T_NESTED_DYNAMIC, 4, nesting):
+                return True
     return False
 
 
@@ -2478,7 +2500,7 @@ cdef inline void rate_step(LRating *out, int diff, int tech, bint placed) noexce
             out.ep = out.er
 
 
-cdef void logic_rate(LBoard *b, LRating *out) noexcept nogil:
+cdef void logic_rate(LBoard *b, LRating *out, uint64_t allowed=ALL_TECHNIQUES) noexcept nogil:
     """SE's rating loop: take the next step until solved; ER is the hardest step, ED the
     difficulty of the first step, EP the hardest step up to the first placed value.
     Singles go in bulk (singles_pass), everything else one step at a time as SE does."""
@@ -2491,12 +2513,22 @@ cdef void logic_rate(LBoard *b, LRating *out) noexcept nogil:
                 rate_step(out, TECH_DIFF[kind], kind, True)
                 break
         else:
-            if not logic_next(b, ALL_TECHNIQUES, False):
-                out.stuck = b.nempty
+            if not logic_next(b, allowed, False):
+                out.stuck = b.nempty      # (or stopped: b.interrupted)
                 return
             out.counts[b.step_tech] += 1
             rate_step(out, b.step_diff, b.step_tech, b.step_cell >= 0)
             logic_apply(b)
+
+
+cdef int raise_interrupted(const LBoard *b) except -1:
+    """After a nogil section: raise if Ctrl-C (the signal handler's exception, already set)
+    or a batch's stop flag stopped the nested chains (KeyboardInterrupt either way)."""
+    if b.interrupted:
+        if PyErr_Occurred() == NULL:
+            raise KeyboardInterrupt()
+        return -1
+    return 0
 
 
 cdef bint logic_solves(LBoard *b, uint64_t allowed) noexcept nogil:
@@ -2570,6 +2602,7 @@ def _logic_steps(bytes values, int r, int c, object candidates=None, Py_ssize_t 
                 break
             with nogil:
                 found = logic_next(&b, allowed)
+            raise_interrupted(&b)
             if not found:
                 state = "stuck"
                 break
@@ -2585,10 +2618,12 @@ def _logic_steps(bytes values, int r, int c, object candidates=None, Py_ssize_t 
     return out, state
 
 
-def _logic_rate(bytes values, int r, int c, object candidates=None):
+def _logic_rate(bytes values, int r, int c, object candidates=None,
+                uint64_t allowed=ALL_TECHNIQUES):
     """(er, ep, ed, hardest technique, steps of each technique, empty cells left), the
     difficulties in tenths; empty cells left > 0 when the techniques ran out before the
-    end (er: the hardest step until then).  ValueError if the position breaks."""
+    end (er: the hardest step until then); `allowed`: a mask of the techniques used.
+    ValueError if the position breaks, KeyboardInterrupt on Ctrl-C in nested chains."""
     cdef LBoard b
     cdef LRating out
     cdef int k
@@ -2597,7 +2632,8 @@ def _logic_rate(bytes values, int r, int c, object candidates=None):
         if b.broken:
             raise ValueError("the position contradicts itself")
         with nogil:
-            logic_rate(&b, &out)
+            logic_rate(&b, &out, allowed)
+        raise_interrupted(&b)
         if b.broken:
             raise ValueError("the position has no solution")
     finally:
@@ -2617,26 +2653,35 @@ def _logic_solves(bytes values, int r, int c, uint64_t allowed, object candidate
     try:
         with nogil:
             done = logic_solves(&b, allowed)
+        raise_interrupted(&b)
     finally:
         logic_free(&b)
     return done
 
 
 def _logic_rate_rows(const uint8_t[:, ::1] rows, int r, int c, Py_ssize_t start,
-                     Py_ssize_t stop, int16_t[:, ::1] out, int64_t[::1] halt):
+                     Py_ssize_t stop, int16_t[:, ::1] out, int64_t[::1] halt,
+                     bint interruptible=False, uint64_t allowed=ALL_TECHNIQUES):
     """Rate rows[start:stop] (each a puzzle's values) without the GIL: out[i] = (er, ep,
     ed, hardest, empty cells left), difficulties in tenths; a row that contradicts itself
-    gets empty cells left = -1.  Stops early (rows left untouched) once halt[0] is set."""
+    gets empty cells left = -1.  Stops early (rows left untouched) once halt[0] is set,
+    also within a row's nested chains; `interruptible`: this thread looks for Ctrl-C there
+    (sets halt and raises)."""
     cdef const Geometry *g = geometry_for(r, c)
     cdef const LogicTables *t = logic_tables_for(g)
     cdef LBoard b
     cdef LRating rating
     cdef Py_ssize_t i
+    cdef bint stopped = False
+    cdef Interrupt mine, saved
     if rows.shape[1] != g.ncells or out.shape[1] < 5 or stop > rows.shape[0]:
         raise ValueError("rows and out do not match the grid")
+    mine.stop = <long long *>&halt[0]
+    mine.quiet = not interruptible
     with nogil:
+        saved = fs_interrupt_swap(mine)
         for i in range(start, stop):
-            if halt[0]:
+            if fs_load(mine.stop):
                 break
             if logic_init(&b, g, t) < 0:
                 out[i, 4] = -2
@@ -2645,10 +2690,17 @@ def _logic_rate_rows(const uint8_t[:, ::1] rows, int r, int c, Py_ssize_t start,
             if b.broken:
                 out[i, 4] = -1
             else:
-                logic_rate(&b, &rating)
+                logic_rate(&b, &rating, allowed)
+                if b.interrupted:
+                    stopped = True
+                    logic_free(&b)
+                    break
                 out[i, 0] = <int16_t>rating.er
                 out[i, 1] = <int16_t>rating.ep
                 out[i, 2] = <int16_t>rating.ed
                 out[i, 3] = <int16_t>rating.hardest
                 out[i, 4] = -1 if b.broken else <int16_t>rating.stuck
             logic_free(&b)
+        fs_interrupt_swap(saved)
+    if stopped:
+        _stopped(mine)

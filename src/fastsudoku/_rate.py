@@ -18,15 +18,18 @@ in SE's order, with SE's difficulty:
     aligned_pair_exclusion 6.2, uvwxyz_wing 6.6, forcing_chain 6.5+ (cycles, X and XY
     forcing chains), tuvwxyz_wing 7.5, aligned_triple_exclusion 7.5, nishio 7.5+,
     multiple_chains 8.0+ (cell and region forcing chains), dynamic_chains 8.5+,
-    dynamic_chains_plus 9.0+ (SE's "(+)": basic rules inside dynamic chains)
+    dynamic_chains_plus 9.0+ (SE's "(+)": basic rules inside dynamic chains),
+    nested_forcing_chains 9.5+, nested_multiple_chains 10.0+ and nested_dynamic_chains
+    10.5+ (SE's "(+ Forcing Chains)", "(+ Multiple Forcing Chains)", "(+ Dynamic Forcing
+    Chains)": chains nested inside dynamic chains)
 
 (a "+" difficulty grows with the chain's length, as SE's).  A "direct" step places the
 single that an intersection or a hidden subset leaves; as in SE, it places the value and
 removes nothing else.  The strong links, uniqueness, wings, BUG, aligned exclusions and
-chains are SukakuExplainer's own (9x9 only).  SE's nested chains (chains inside dynamic
-chains, 9.5 and up: "(+ Forcing Chains)", "(+ Multiple Forcing Chains)", "(+ Dynamic Forcing
-Chains)") are not compiled yet: a puzzle that needs them gets ``se`` None and the tier
-"expert".
+chains are SukakuExplainer's own (9x9 only).  The nested chains are SE's "advanced" and
+"experimental" techniques: on the forum's hardest puzzles a step can take seconds to
+minutes (SE's own takes minutes to hours), so ``nesting`` bounds how deep they go (a
+puzzle that needs more gets ``se`` None and the tier "expert"), and Ctrl-C stops them.
 
 The tiers follow QQWing's names.  For 9x9 they are bands of SE's ER (``SE_TIER_BOUNDS``):
 "simple" up to 1.5 (full houses and hidden singles), "easy" up to 2.5 (naked singles and
@@ -70,6 +73,29 @@ EFFORT_COPIES = 32
 
 def _mask(*names: str) -> int:
     return sum(1 << _NUMBER[name] for name in names)
+
+
+#: SE's chaining levels past the dynamic chains, in order: level 1 ("Dynamic (+)": basic
+#: rules inside dynamic chains), 2 (forcing chains nested inside), 3 (multiple forcing
+#: chains nested), 4 (dynamic forcing chains nested).
+NESTING_TECHNIQUES = (
+    "dynamic_chains_plus",
+    "nested_forcing_chains",
+    "nested_multiple_chains",
+    "nested_dynamic_chains",
+)
+#: The default of ``nesting``: all of SE's levels.
+MAX_NESTING = len(NESTING_TECHNIQUES)
+
+
+def nesting_mask(nesting: int) -> int:
+    """The techniques used when SE's chains go `nesting` levels deep at most (0-4; each
+    level past 1 can multiply the time a step takes by a hundred or more)."""
+    if isinstance(nesting, bool) or not isinstance(nesting, int):
+        raise TypeError(f"nesting must be an int from 0 to {MAX_NESTING}, not {nesting!r}")
+    if not 0 <= nesting <= MAX_NESTING:
+        raise ValueError(f"nesting must be from 0 to {MAX_NESTING}, got {nesting}")
+    return (1 << len(TECHNIQUES)) - 1 - _mask(*NESTING_TECHNIQUES[nesting:])
 
 
 _SINGLES = ("full_house", "hidden_single_box", "hidden_single_line", "naked_single")
@@ -330,6 +356,10 @@ _CHAINS = {
     "nishio": "Nishio forcing chain",
     "multiple_chains": "Multiple forcing chains",
     "dynamic_chains": "Dynamic forcing chains",
+    "dynamic_chains_plus": "Dynamic forcing chains (+ basic rules)",
+    "nested_forcing_chains": "Dynamic forcing chains (+ forcing chains)",
+    "nested_multiple_chains": "Dynamic forcing chains (+ multiple forcing chains)",
+    "nested_dynamic_chains": "Dynamic forcing chains (+ dynamic forcing chains)",
 }
 # The kinds of chain steps (the core's K_* numbers)
 _KINDS = {
@@ -383,30 +413,43 @@ def _step(raw: Tuple[Any, ...], n: int) -> Step:
     )
 
 
-def _logic_steps(pos: _Position, limit: int = -1) -> Tuple[List[Step], str]:
-    raw, state = _core._logic_steps(pos.values, pos.r, pos.c, pos.candidates, limit)
+def _logic_steps(
+    pos: _Position, limit: int = -1, nesting: int = MAX_NESTING
+) -> Tuple[List[Step], str]:
+    allowed = nesting_mask(nesting)
+    raw, state = _core._logic_steps(pos.values, pos.r, pos.c, pos.candidates, limit, allowed)
     n = pos.r * pos.c
     return [_step(x, n) for x in raw], state
 
 
 def steps(
-    puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None
+    puzzle: Any,
+    *,
+    box: Optional[Sequence[int]] = None,
+    alphabet: Optional[str] = None,
+    nesting: int = MAX_NESTING,
 ) -> List[Step]:
     """Every deduction the logical solver makes, in order (it stops where its techniques
     run out).  ``puzzle`` may also be a 729-character 9x9 candidate grid (pencil marks).
+    ``nesting``: the deepest of SE's chaining levels used, as for :func:`rate`.
 
     >>> steps("1234\\n3412\\n2143\\n432.")[0].technique
     'full_house'
     """
-    return _logic_steps(_position(puzzle, box, alphabet))[0]
+    return _logic_steps(_position(puzzle, box, alphabet), nesting=nesting)[0]
 
 
 def hint(
-    puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None
+    puzzle: Any,
+    *,
+    box: Optional[Sequence[int]] = None,
+    alphabet: Optional[str] = None,
+    nesting: int = MAX_NESTING,
 ) -> Optional[Step]:
     """The next deduction (the simplest technique that applies, in Sudoku Explainer's
-    order), or None.  ``puzzle`` may also be a 729-character 9x9 candidate grid."""
-    found = _logic_steps(_position(puzzle, box, alphabet), limit=1)[0]
+    order), or None.  ``puzzle`` may also be a 729-character 9x9 candidate grid;
+    ``nesting`` as for :func:`rate`."""
+    found = _logic_steps(_position(puzzle, box, alphabet), limit=1, nesting=nesting)[0]
     return found[0] if found else None
 
 
@@ -429,10 +472,21 @@ def effort(values: bytes, r: int, c: int, copies: int = EFFORT_COPIES) -> Tuple[
 
 
 def rate(
-    puzzle: Any, *, box: Optional[Sequence[int]] = None, alphabet: Optional[str] = None
+    puzzle: Any,
+    *,
+    box: Optional[Sequence[int]] = None,
+    alphabet: Optional[str] = None,
+    nesting: int = MAX_NESTING,
 ) -> Rating:
     """The difficulty of a puzzle: Sudoku Explainer's rating (9x9), tier, techniques used
     and search effort.  ``puzzle`` may also be a 729-character 9x9 candidate grid.
+
+    ``nesting`` (0-4, default 4: all of SE's techniques): the deepest of SE's chaining
+    levels past the dynamic chains to use -- 1 "Dynamic (+)" (9.0+), 2 forcing chains
+    nested inside dynamic chains (9.5+), 3 multiple forcing chains nested (10.0+), 4
+    dynamic forcing chains nested (10.5+).  A puzzle that needs more gets ``se`` None.
+    Each level can take a hundred times the one before on the hardest puzzles (seconds
+    to minutes for the forum's hardest); Ctrl-C stops it (KeyboardInterrupt).
 
     >>> puzzle = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
     >>> rate(puzzle).tier
@@ -440,6 +494,7 @@ def rate(
     >>> rate(".....3.....96.7..37.4.92..1..59748.2972.581.44832....96.87.93..5914..278.2.81..4.").se
     1.2
     """
+    allowed = nesting_mask(nesting)
     pos = _position(puzzle, box, alphabet)
     found = _count(pos, 2)
     if pos.candidates is None:
@@ -450,7 +505,9 @@ def rate(
         return Rating(
             Status.NO_SOLUTION if found == 0 else Status.NOT_UNIQUE, None, {}, mean, noise
         )
-    er, ep, ed, hardest, counts, stuck = _core._logic_rate(pos.values, pos.r, pos.c, pos.candidates)
+    er, ep, ed, hardest, counts, stuck = _core._logic_rate(
+        pos.values, pos.r, pos.c, pos.candidates, allowed
+    )
     used = {TECHNIQUES[k]: count for k, count in enumerate(counts) if count}
     classic = pos.r == pos.c == 3
     tier = se_tier(None if stuck else er / 10) if classic else _tier(pos)

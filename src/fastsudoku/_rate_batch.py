@@ -17,6 +17,7 @@ from . import _core, _threads
 from ._batch import _rows, solve_many
 from ._grid import parse_batch
 from ._options import box_option, count_value
+from ._rate import MAX_NESTING, nesting_mask
 from ._status import INVALID, SOLVED
 from ._symbols import check_alphabet
 
@@ -66,18 +67,20 @@ def rate_many(
     box: Optional[Sequence[int]] = None,
     alphabet: Optional[str] = None,
     threads: Optional[int] = None,
+    nesting: int = MAX_NESTING,
 ) -> RateManyResult:
     """Rate a batch of puzzles of one shape on every core; see :class:`RateManyResult`.
 
     ``puzzles``: an integer array of shape (count, N*N) or (count, N, N), 0 for empty, or
     a sequence of puzzle strings; ``threads``: as for :func:`solve_many` (the results are
-    the same for any number).
+    the same for any number); ``nesting``: as for :func:`rate`.
 
     >>> easy = ".....3.....96.7..37.4.92..1..59748.2972.581.44832....96.87.93..5914..278.2.81..4."
     >>> r = rate_many([easy])
     >>> r.status.tolist(), r.se.tolist(), r.hardest.tolist()
     ([0], [1.2], [1])
     """
+    allowed = nesting_mask(nesting)
     box = box_option(box)
     check_alphabet(alphabet)
     threads = count_value("threads", _threads.cores() if threads is None else threads, 1)
@@ -98,7 +101,7 @@ def rate_many(
     part = np.zeros((len(todo), 5), dtype=np.int16)
 
     def run(start: int, stop: int, halt: np.ndarray, check: bool) -> None:
-        _core._logic_rate_rows(picked, r, c, start, stop, part, halt)
+        _core._logic_rate_rows(picked, r, c, start, stop, part, halt, check, allowed)
 
     if len(todo):
         _threads.share_rows(len(todo), _CHUNK, threads, run)

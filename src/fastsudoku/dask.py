@@ -22,6 +22,7 @@ from ._api import Engine
 from ._batch import _solve_variants, solve_many
 from ._canon import Classes, canonical_many
 from ._options import engine_option, search_options
+from ._rate import MAX_NESTING, nesting_mask
 from ._rate_batch import rate_many
 
 try:
@@ -157,20 +158,21 @@ def _solve_variant_part(
     ]
 
 
-def _rate_block(block: np.ndarray, box: Optional[Sequence[int]]) -> np.ndarray:
+def _rate_block(block: np.ndarray, box: Optional[Sequence[int]], nesting: int) -> np.ndarray:
     """One block of rows -> status, ER, EP, ED and hardest technique, as float64 columns."""
-    result = rate_many(np.ascontiguousarray(block), box=box, threads=1)
+    result = rate_many(np.ascontiguousarray(block), box=box, threads=1, nesting=nesting)
     return np.stack(
         [result.status, result.se, result.se_pearl, result.se_diamond, result.hardest], axis=1
     ).astype(np.float64)
 
 
 def rate_many_dask(
-    puzzles: Any, *, box: Optional[Sequence[int]] = None
+    puzzles: Any, *, box: Optional[Sequence[int]] = None, nesting: int = MAX_NESTING
 ) -> Tuple[Any, Any, Any, Any, Any]:
     """Lazy (status, se, se_pearl, se_diamond, hardest) Dask arrays for a (count, N*N) Dask
     array of puzzles: each block of rows is one :func:`fastsudoku.rate_many` call (one
-    thread; Dask spreads the blocks), the arrays as ``rate_many``'s.
+    thread; Dask spreads the blocks), the arrays as ``rate_many``'s; ``nesting`` as for
+    :func:`fastsudoku.rate`.
 
     >>> import dask.array as da, numpy as np
     >>> from fastsudoku.dask import rate_many_dask
@@ -179,9 +181,10 @@ def rate_many_dask(
     >>> status.compute().tolist(), hardest.compute().tolist()
     ([2, 2], [-1, -1])
     """
+    nesting_mask(nesting)  # a bad value is the caller's error, not a worker's
     puzzles = _row_blocks(puzzles)
     packed = puzzles.map_blocks(
-        _rate_block, box, dtype=np.float64, chunks=(puzzles.chunks[0], (5,))
+        _rate_block, box, nesting, dtype=np.float64, chunks=(puzzles.chunks[0], (5,))
     )
     return (
         packed[:, 0].astype(np.int8),

@@ -162,6 +162,15 @@ def add_rate_arguments(s: argparse.ArgumentParser) -> None:
         action="store_true",
         help="after each puzzle's line, its steps (difficulty, technique, sentence)",
     )
+    s.add_argument(
+        "--nesting",
+        type=int,
+        choices=range(fastsudoku.MAX_NESTING + 1),
+        default=fastsudoku.MAX_NESTING,
+        metavar="0-4",
+        help="deepest of Sudoku Explainer's nested chain levels to use (default: "
+        "%(default)s, all; 1 stops at 9.x, each level past it can take 100x longer)",
+    )
 
 
 def run_rate(args: argparse.Namespace) -> int:
@@ -174,7 +183,9 @@ def _rate(args: argparse.Namespace, stream: TextIO) -> int:
     status = EXIT_OK
     for record in formats.read(stream, args.format):
         try:
-            r = fastsudoku.rate(text_of(record), box=args.box, alphabet=args.alphabet)
+            r = fastsudoku.rate(
+                text_of(record), box=args.box, alphabet=args.alphabet, nesting=args.nesting
+            )
         except SudokuError as e:
             report(args, record.line, located(e, record.line))
             sys.stdout.write(f"error: {e}\n")
@@ -188,6 +199,8 @@ def _rate(args: argparse.Namespace, stream: TextIO) -> int:
             f"effort={r.effort:.1f}\u00b1{r.effort_noise:.1f}" + (f" {used}" if used else "") + "\n"
         )
         if args.explain and r.tier is not None:
-            for step in fastsudoku.steps(text_of(record), box=args.box, alphabet=args.alphabet):
+            for step in fastsudoku.steps(
+                text_of(record), box=args.box, alphabet=args.alphabet, nesting=args.nesting
+            ):
                 sys.stdout.write(f"  {step.difficulty:.1f} {step.technique}: {step.text}\n")
     return status
