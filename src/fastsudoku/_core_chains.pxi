@@ -1040,8 +1040,17 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
     cdef int cells[81]
     cdef uint64_t masks[81]
     cdef int parents[729]
-    cdef uint64_t bit, pos1, pos2, p0, p1, vv, union_, inter
+    cdef uint64_t bit, pos1, pos2, p0, p1, vv, union_, inter, m
     cdef int kinds[8]
+    cdef uint64_t places[243]     # the places of each value in each unit, on the working grid
+    for u1 in range(27):
+        for v in range(9):
+            places[u1 * 9 + v] = 0
+        for k in range(9):
+            m = c.grid[g.units[u1 * 9 + k]]
+            while m:
+                places[u1 * 9 + bit_index(lowest_bit(m))] |= (<uint64_t>1) << k
+                m = clear_lowest_bit(m)
     memset(c.emitted, 0, sizeof(c.emitted))
     c.adv_any = False
     kinds[:] = [0, 2, 0, 1, 2, 0, 1, 0]
@@ -1057,7 +1066,7 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                     bit = (<uint64_t>1) << v
                     for i1 in range(9):
                         u1 = unit_of_type(9, t1, i1)
-                        pos1 = adv_positions(c, u1, v)
+                        pos1 = places[u1 * 9 + v]
                         if popcount(pos1) < 2:
                             continue
                         for i2 in range(9):
@@ -1098,8 +1107,8 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                         i2 = bit_index(clear_lowest_bit(vv))
                         if rule == 1:
                             # hidden pair: values i1, i2 confined to two cells
-                            p0 = adv_positions(c, u1, i1)
-                            p1 = adv_positions(c, u1, i2)
+                            p0 = places[u1 * 9 + i1]
+                            p1 = places[u1 * 9 + i2]
                             union_ = p0 | p1
                             if popcount(p0) >= 2 and popcount(p1) >= 2 and popcount(union_) == 2:
                                 ncells = 0
@@ -1160,8 +1169,8 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                     for v in range(9):
                         if b.placed[v] + 4 > 9:
                             continue
-                        p0 = adv_positions(c, unit_of_type(9, base_kind, i1), v)
-                        p1 = adv_positions(c, unit_of_type(9, base_kind, i2), v)
+                        p0 = places[unit_of_type(9, base_kind, i1) * 9 + v]
+                        p1 = places[unit_of_type(9, base_kind, i2) * 9 + v]
                         union_ = p0 | p1
                         if popcount(p0) < 2 or popcount(p1) < 2 or popcount(union_) != 2:
                             continue
@@ -1203,16 +1212,6 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
             return nout
         return run_nested_rule(c, 1, offs, out, cap)
     return nout
-
-
-cdef inline uint64_t adv_positions(const Chains *c, int u, int v) noexcept nogil:
-    """The places of value v in unit u on the working grid."""
-    cdef uint64_t out = 0
-    cdef int k
-    for k in range(9):
-        if (c.grid[c.b.g.units[u * 9 + k]] >> v) & 1:
-            out |= (<uint64_t>1) << k
-    return out
 
 
 # --- the producers -------------------------------------------------------------------------------
