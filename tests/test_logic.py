@@ -683,3 +683,94 @@ def test_generate_to_a_technique_and_refusals():
         fs.generate(se="hard")
     with pytest.raises(fs.GenerationError, match=r"rated 9\.8-9\.9"):
         fs.generate(se=(9.8, 9.9), attempts=3, seed=1)
+
+
+# --- published example positions (HoDoKu's technique pages) -------------------------------------
+
+HODOKU = Path(__file__).parent / "data" / "hodoku_examples.tsv"
+# HoDoKu's names -> ours (SE's technique of the same pattern)
+_HODOKU_NAMES = {
+    "Locked Candidates Type 1 (Pointing)": "pointing",
+    "Locked Candidates Type 2 (Claiming)": "claiming",
+    "Naked Pair": "naked_pair",
+    "Naked Triple": "naked_triple",
+    "Naked Quadruple": "naked_quad",
+    "Hidden Pair": "hidden_pair",
+    "Hidden Triple": "hidden_triple",
+    "Hidden Quadruple": "hidden_quad",
+    "X-Wing": "x_wing",
+    "Swordfish": "swordfish",
+    "Jellyfish": "jellyfish",
+    "XY-Wing": "xy_wing",
+    "XYZ-Wing": "xyz_wing",
+    "Skyscraper": "two_strong_links",
+    "2-String Kite": "two_strong_links",
+    "Turbot Fish": "two_strong_links",
+    "Empty Rectangle": "two_strong_links",
+    "Uniqueness Test 1": "unique_loop",
+    "Unique Rectangle Type 1": "unique_loop",
+    "Bivalue Universal Grave + 1": "bug",
+    "BUG+1": "bug",
+}
+
+
+def _hodoku_cells(spec):
+    """HoDoKu's cell lists: "r4c23" -> r4c2, r4c3; "r25c4" -> r2c4, r5c4."""
+    rows, cols = spec[1:].split("c")
+    return [(int(r), int(c)) for r in rows for c in cols]
+
+
+def _hodoku_removals(step):
+    """The candidates a HoDoKu step line removes, as (row, column, digit): its clauses
+    ("=> r4c23,r5c456<>9", "=> r2c2<>8, r2c2<>9") are cell groups with the digits they
+    lose."""
+    removals = set()
+    for clause in step.split("=>")[1].split(", "):
+        groups, digits = clause.strip().split("<>")
+        for group in groups.split(","):
+            removals |= {(r, c, int(d)) for r, c in _hodoku_cells(group) for d in digits}
+    return removals
+
+
+def _hodoku_rows():
+    rows = []
+    for line in HODOKU.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        name, url, grid, step = line.split("\t")
+        cells = grid.split()
+        assert len(cells) == 81, url
+        page = url.split("file=")[1].split("&")[0]
+        rows.append(pytest.param(name, url, cells, step, id=f"{_HODOKU_NAMES[name]}-{page}"))
+    return rows
+
+
+@pytest.mark.parametrize("name, url, cells, step", _hodoku_rows())
+def test_published_examples(name, url, cells, step):
+    """HoDoKu's example of each technique SE has: from HoDoKu's position, that technique
+    alone (SE's version of it) makes HoDoKu's step -- every candidate it removes is removed
+    -- at SE's difficulty, and removes only candidates the solution does not hold."""
+    technique = _HODOKU_NAMES[name]
+    values = bytes(int(c) if len(c) == 1 else 0 for c in cells)
+    masks = [sum(1 << (int(d) - 1) for d in c) for c in cells]
+    solution = fs.solve("".join(str(v) if v else "." for v in values))
+    assert solution is not None, url
+    allowed = 1 << TECHNIQUES.index(technique)
+    raw, _ = _core._logic_steps(values, 3, 3, masks, 40, allowed)
+    found = [_step(x, 9) for x in raw]
+    assert found, (url, step)
+    removed = set()
+    least = _core.TECH_DIFFICULTY[TECHNIQUES.index(technique)] / 10
+    for s in found:
+        assert s.technique == technique, (url, s)
+        # SE's difficulty: its own for each of these, growing with the size of the
+        # strong-link chains, the unique loops and the BUG's extra values
+        if technique in ("two_strong_links", "unique_loop", "bug"):
+            assert least <= s.difficulty < least + 1, (url, s)
+        else:
+            assert s.difficulty == least, (url, s)
+        for r, c, d in s.eliminated:
+            assert int(solution[(r - 1) * 9 + c - 1]) != d, (url, s)
+            removed.add((r, c, d))
+    expected = _hodoku_removals(step)
+    assert expected and expected <= removed, (url, step, sorted(expected - removed))
