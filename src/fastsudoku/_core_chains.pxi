@@ -572,6 +572,22 @@ cdef bint is_ancestor(Chains *c, int child, int pot, bint on) noexcept nogil:
     return False
 
 
+cdef int winning_complexity(const Chains *c, double base, int key) noexcept nogil:
+    """The largest complexity a hint of this base and kind may have and still be taken
+    before the best so far (c_offer's order); unbounded in collect mode or with none yet."""
+    cdef int cx = 1
+    cdef double d
+    if c.collect or not c.found:
+        return 1 << 30
+    while cx < (1 << 20):
+        d = base + length_bonus(cx)
+        if not (d < c.best_diff or (d == c.best_diff and (cx < c.best_complexity or (
+                cx == c.best_complexity and key < c.best_key)))):
+            return cx - 1
+        cx += 1
+    return cx
+
+
 cdef void unary_chaining(Chains *c, int cell, int v, bint y, bint x, PSet *on_set,
                          PSet *off_set, int32_t *q_on, int32_t *q_off,
                          int32_t *buf) noexcept nogil:
@@ -582,6 +598,13 @@ cdef void unary_chaining(Chains *c, int cell, int v, bint y, bint x, PSet *on_se
     cdef int32_t cycles[729]
     cdef int32_t chains[1458]
     cdef bint hit
+    cdef int on_depth, off_depth
+    # Static chains have one parent a potential: a hint found d links from the source has
+    # complexity d + 1 (a cycle: d).  Past the complexity that could still beat the best
+    # hint so far, nothing found can be taken: the layers stop there.
+    cdef int most_cycle = winning_complexity(c, 7.0 if (x and y) else 6.5,
+                                             4 if (x and y) else (3 if y else 2))
+    cdef int most_chain = winning_complexity(c, 7.0 if (x and y) else 6.6, 4 if (x and y) else 2)
     if not x and popcount(c.grid[cell]) > 2:
         return
     # cycles (layered; offs not deduplicated, but never an ancestor of their producer)
@@ -595,7 +618,7 @@ cdef void unary_chaining(Chains *c, int cell, int v, bint y, bint x, PSet *on_se
     q_on[0] = root
     n_off = 0
     length = 0
-    while (n_on or n_off) and not c.a.failed:
+    while (n_on or n_off) and not c.a.failed and length + 2 <= most_cycle:
         length += 1
         for i in range(n_on):
             p = q_on[i]
@@ -630,6 +653,7 @@ cdef void unary_chaining(Chains *c, int cell, int v, bint y, bint x, PSet *on_se
             if root < 0:
                 return
             n_on = n_off = 0
+            on_depth = off_depth = 0
             if not hit:
                 pset_add(on_set, root, src)
                 q_on[0] = root
@@ -639,6 +663,10 @@ cdef void unary_chaining(Chains *c, int cell, int v, bint y, bint x, PSet *on_se
                 q_off[0] = root
                 n_off = 1
             while (n_on or n_off) and not c.a.failed:
+                if n_on and on_depth + 2 > most_chain:
+                    break
+                if n_on:
+                    off_depth = on_depth + 1
                 for i in range(n_on):
                     p = q_on[i]
                     cnt = on_to_off(c, p, y, buf)
@@ -652,6 +680,10 @@ cdef void unary_chaining(Chains *c, int cell, int v, bint y, bint x, PSet *on_se
                             q_off[n_off] = node
                             n_off += 1
                 n_on = 0
+                if n_off and off_depth + 2 > most_chain:
+                    break
+                if n_off:
+                    on_depth = off_depth + 1
                 for i in range(n_off):
                     p = q_off[i]
                     cnt = off_to_on(c, p, y, True, off_set, buf)

@@ -21,8 +21,14 @@ from ._rate import MAX_NESTING, nesting_mask
 from ._status import INVALID, SOLVED
 from ._symbols import check_alphabet
 
-# Rows a thread takes at a time: a rating costs 10 us (singles) to a second (chains).
+# Rows a thread takes at a time: a rating costs 10 us (singles) to seconds (nested chains),
+# so a small batch is taken row by row (its threads end together) and a large one in chunks
+# of up to 8 (fewer trips back to Python): at least 16 chunks a thread.
 _CHUNK = 8
+
+
+def _chunk(count: int, threads: int) -> int:
+    return max(1, min(_CHUNK, count // (16 * threads)))
 
 
 class RateManyResult(NamedTuple):
@@ -104,7 +110,7 @@ def rate_many(
         _core._logic_rate_rows(picked, r, c, start, stop, part, halt, check, allowed)
 
     if len(todo):
-        _threads.share_rows(len(todo), _CHUNK, threads, run)
+        _threads.share_rows(len(todo), _chunk(len(todo), threads), threads, run)
         out[todo] = part
     rated = (status == SOLVED) & ok & (out[:, 4] == 0)
     nine = r == 3 and c == 3
