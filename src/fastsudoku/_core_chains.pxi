@@ -590,9 +590,10 @@ cdef int winning_complexity(const Chains *c, double base, int key) noexcept nogi
 
 cdef void unary_chaining(Chains *c, int cell, int v, bint y, bint x, PSet *on_set,
                          PSet *off_set, int32_t *q_on, int32_t *q_off,
-                         int32_t *buf) noexcept nogil:
+                         int32_t *buf, bint cyc, bint from_on, bint from_off) noexcept nogil:
     """SE's doUnaryChaining for one candidate: its cycles, then (X passes) its forcing
-    chains -- "pOn off" from the on side, "pOn on" from the off side."""
+    chains -- "pOn off" from the on side, "pOn on" from the off side.  cyc, from_on,
+    from_off False: the implication graph says that search finds nothing (it is skipped)."""
     cdef int src = cell * 9 + v, root, length, n_on, n_off, i, k, cnt, p, node
     cdef int ncycles = 0, nchains = 0
     cdef int32_t cycles[729]
@@ -618,7 +619,7 @@ cdef void unary_chaining(Chains *c, int cell, int v, bint y, bint x, PSet *on_se
     q_on[0] = root
     n_off = 0
     length = 0
-    while (n_on or n_off) and not c.a.failed and length + 2 <= most_cycle:
+    while cyc and (n_on or n_off) and not c.a.failed and length + 2 <= most_cycle:
         length += 1
         for i in range(n_on):
             p = q_on[i]
@@ -647,6 +648,8 @@ cdef void unary_chaining(Chains *c, int cell, int v, bint y, bint x, PSet *on_se
     if x:
         # forcing chains from "on" (a target: an off of the source) and from "off"
         for hit in range(2):
+            if not (from_off if hit else from_on):
+                continue
             pset_clear(on_set)
             pset_clear(off_set)
             root = c_new(c, src, not hit, -1)
@@ -1588,8 +1591,13 @@ cdef void run_unary(Chains *c, PSet *sets, int32_t *q_on, int32_t *q_off,
                     int32_t *buf) noexcept nogil:
     """SE's getHintList for forcing chains and cycles: X, then Y, then XY passes over every
     candidate of the cells with two values or more."""
-    cdef int passes, cell, v
+    cdef int passes, cell, v, pot
     cdef bint y, x
+    cdef ImplGraph *gr = <ImplGraph *>malloc(sizeof(ImplGraph))
+    if gr == NULL:
+        c.a.failed = True
+        return
+    impl_graph(c, gr)
     for passes in range(3):
         y = passes >= 1
         x = passes != 1
@@ -1598,10 +1606,149 @@ cdef void run_unary(Chains *c, PSet *sets, int32_t *q_on, int32_t *q_off,
                 continue
             for v in range(9):
                 if (c.grid[cell] >> v) & 1:
+                    pot = cell * 9 + v
                     arena_reset(c)
-                    unary_chaining(c, cell, v, y, x, &sets[0], &sets[1], q_on, q_off, buf)
+                    unary_chaining(c, cell, v, y, x, &sets[0], &sets[1], q_on, q_off, buf,
+                                   gr.size[gr.scc[2 * pot + 1]] > 1,
+                                   impl_reaches(gr, 2 * pot + 1, 2 * pot),
+                                   impl_reaches(gr, 2 * pot, 2 * pot + 1))
                     if c.a.failed:
-                        return
+                        break
+            if c.a.failed:
+                break
+        if c.a.failed:
+            break
+    free(gr)
+
+
+# The static links of the grid as a graph of potentials (node pot * 2 + on; X and Y links
+# both, which contain those of every pass), its strongly connected components and what each
+# reaches.  A forcing chain from a candidate is found by a pass only if its conjugate is
+# reachable, and a cycle through it only if its component is more than itself: the passes
+# skip the searches that cannot find anything.
+cdef struct ImplGraph:
+    int32_t start[1459]      # edges of node k: adj[start[k]:start[k + 1]]
+    int16_t adj[1458 * 29]
+    int16_t scc[1458]        # the component of each node
+    int16_t size[1458]       # the nodes of each component
+    uint64_t reach[1458 * 23]    # the nodes each component reaches (itself too)
+    # Tarjan's scratch
+    int16_t index[1458]
+    int16_t low[1458]
+    int16_t stack[1458]
+    int16_t calls[1458]
+    int16_t next_edge[1458]
+    uint8_t on_stack[1458]
+
+
+cdef inline bint impl_reaches(const ImplGraph *gr, int a, int b) noexcept nogil:
+    cdef int k = gr.scc[a]
+    return (gr.reach[k * 23 + b // 64] >> (b % 64)) & 1
+
+
+cdef void impl_graph(const Chains *c, ImplGraph *gr) noexcept nogil:
+    cdef const Geometry *g = c.b.g
+    cdef int n = 0, pot, cell, v, kind, u, k, other, found, node, top = 0, ncalls, counter = 1
+    cdef int nscc = 0, w, e, j
+    cdef uint64_t m, bit
+    # the edges, as on_to_off and off_to_on make them with X and Y links
+    for node in range(1458):
+        gr.start[node] = n
+        pot = node // 2
+        cell = pot // 9
+        v = pot % 9
+        bit = (<uint64_t>1) << v
+        if not c.grid[cell] & bit:
+            continue
+        if node & 1:
+            m = c.grid[cell] & ~bit
+            while m:
+                gr.adj[n] = <int16_t>(2 * (cell * 9 + bit_index(lowest_bit(m))))
+                n += 1
+                m = clear_lowest_bit(m)
+            for kind in range(3):
+                u = ul_region(g, cell, kind)
+                for k in range(9):
+                    other = g.units[u * 9 + k]
+                    if other != cell and c.grid[other] & bit:
+                        gr.adj[n] = <int16_t>(2 * (other * 9 + v))
+                        n += 1
+        else:
+            if popcount(c.grid[cell]) == 2:
+                k = cell * 9 + bit_index(lowest_bit(c.grid[cell] & ~bit))
+                gr.adj[n] = <int16_t>(2 * k + 1)
+                n += 1
+            for kind in range(3):
+                u = ul_region(g, cell, kind)
+                found = -1
+                for k in range(9):
+                    other = g.units[u * 9 + k]
+                    if other != cell and c.grid[other] & bit:
+                        found = other if found == -1 else -2
+                if found >= 0:
+                    gr.adj[n] = <int16_t>(2 * (found * 9 + v) + 1)
+                    n += 1
+    gr.start[1458] = n
+    # Tarjan's components, iteratively; a component is done after all it reaches
+    for node in range(1458):
+        gr.index[node] = 0
+        gr.on_stack[node] = 0
+    for node in range(1458):
+        if gr.index[node]:
+            continue
+        ncalls = 0
+        gr.calls[ncalls] = <int16_t>node
+        ncalls += 1
+        gr.index[node] = gr.low[node] = <int16_t>counter
+        counter += 1
+        gr.next_edge[node] = 0
+        gr.stack[top] = <int16_t>node
+        top += 1
+        gr.on_stack[node] = 1
+        while ncalls:
+            w = gr.calls[ncalls - 1]
+            e = gr.start[w] + gr.next_edge[w]
+            if e < gr.start[w + 1]:
+                gr.next_edge[w] += 1
+                k = gr.adj[e]
+                if not gr.index[k]:
+                    gr.index[k] = gr.low[k] = <int16_t>counter
+                    counter += 1
+                    gr.next_edge[k] = 0
+                    gr.stack[top] = <int16_t>k
+                    top += 1
+                    gr.on_stack[k] = 1
+                    gr.calls[ncalls] = <int16_t>k
+                    ncalls += 1
+                elif gr.on_stack[k] and gr.index[k] < gr.low[w]:
+                    gr.low[w] = gr.index[k]
+                continue
+            ncalls -= 1
+            if ncalls and gr.low[w] < gr.low[gr.calls[ncalls - 1]]:
+                gr.low[gr.calls[ncalls - 1]] = gr.low[w]
+            if gr.low[w] == gr.index[w]:
+                # a component: its nodes, then all that their edges reach (done before)
+                memset(&gr.reach[nscc * 23], 0, 23 * sizeof(uint64_t))
+                gr.size[nscc] = 0
+                j = top
+                while True:
+                    j -= 1
+                    k = gr.stack[j]
+                    gr.on_stack[k] = 0
+                    gr.scc[k] = <int16_t>nscc
+                    gr.size[nscc] += 1
+                    gr.reach[nscc * 23 + k // 64] |= (<uint64_t>1) << (k % 64)
+                    if k == w:
+                        break
+                for e in range(j, top):
+                    k = gr.stack[e]
+                    for other in range(gr.start[k], gr.start[k + 1]):
+                        found = gr.scc[gr.adj[other]]
+                        if found != nscc:
+                            for u in range(23):
+                                gr.reach[nscc * 23 + u] |= gr.reach[found * 23 + u]
+                top = j
+                nscc += 1
 
 
 cdef void run_multiple(Chains *c, MWork *w, double base, int32_t *q_on, int32_t *q_off,
