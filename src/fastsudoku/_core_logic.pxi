@@ -2298,9 +2298,15 @@ cdef bint find_ate(LBoard *b) noexcept nogil:
                     if (common[cell // 64] >> (cell % 64)) & 1:
                         ex[nex] = b.cand[cell]
                         nex += 1
+                # (what is allowed is a set: a combination whose three values are all
+                # allowed already adds nothing, and once every candidate is allowed
+                # nothing can go)
                 allowed[0] = allowed[1] = allowed[2] = 0
                 m0 = b.cand[c0]
                 while m0:
+                    if (allowed[0] == b.cand[c0] and allowed[1] == b.cand[c1]
+                            and allowed[2] == b.cand[c2]):
+                        break
                     v0 = lowest_bit(m0)
                     m0 = clear_lowest_bit(m0)
                     m1 = b.cand[c1]
@@ -2314,6 +2320,8 @@ cdef bint find_ate(LBoard *b) noexcept nogil:
                             v2 = lowest_bit(m2)
                             m2 = clear_lowest_bit(m2)
                             if (v0 == v2 and s02) or (v1 == v2 and s12):
+                                continue
+                            if v0 & allowed[0] and v1 & allowed[1] and v2 & allowed[2]:
                                 continue
                             ok = True
                             for e in range(nex):
