@@ -269,6 +269,14 @@ def test_generate_and_rate_commands(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert " se=1.2/1.2/1.2 hardest=hidden_single_box " in out[0]
     assert len(out) == 1 + easy.count(".") and out[1].startswith("  1.")
+    # SE's nested chains, and --nesting to stop short of them (SE: 10.3 at level 2)
+    nested = "...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327"
+    f.write_text(nested + "\n")
+    assert main(["rate", str(f)]) == 0
+    assert " se=10.3/10.3/2.6 hardest=nested_forcing_chains " in capsys.readouterr().out
+    assert main(["rate", "--nesting", "1", str(f)]) == 0
+    assert "se=" not in capsys.readouterr().out
+    assert main(["rate", "--nesting", "5", str(f)]) == 2
     # generation to a Sudoku Explainer band
     assert main(["generate", "--se", "3.0-4.0", "--count", "2", "--seed", "2"]) == 0
     for line in capsys.readouterr().out.splitlines():
