@@ -162,6 +162,7 @@ cdef struct Chains:
     int best_nchain
     # scratch for ancestor counts
     uint8_t seen[1458]
+    int32_t walk[1458]       # chain_walk's nodes, for c_collect
     int32_t *todo
     int32_t *nexts
     int todo_cap
@@ -337,9 +338,16 @@ cdef int off_to_on(Chains *c, int p, bint y, bint x, const PSet *offs,
 
 
 cdef int ancestors(Chains *c, int node) noexcept nogil:
-    """SE's getAncestorCount: the distinct potentials reachable through all parents,
-    breadth first (a potential met again is not followed again)."""
-    cdef int count = 0, ntodo = 1, nnext, k, j, q, key
+    """SE's getAncestorCount (with the nested chains met, for complexity_of)."""
+    return chain_walk(c, node, NULL)
+
+
+cdef int chain_walk(Chains *c, int node, int32_t *order) noexcept nogil:
+    """SE's getChain: the distinct potentials reachable from node through all parents,
+    breadth first (a potential met again is not followed again), node first; their count,
+    and each one's node in `order` (if not NULL: room for 1458).  Nested chains met are
+    counted (nest_meet)."""
+    cdef int count = 0, ntodo = 1, nnext, k, j, key
     cdef CNode *nd
     cdef int32_t *swap
     memset(c.seen, 0, sizeof(c.seen))
@@ -352,6 +360,8 @@ cdef int ancestors(Chains *c, int node) noexcept nogil:
             if c.seen[key]:
                 continue
             c.seen[key] = 1
+            if order != NULL:
+                order[count] = c.todo[k]
             count += 1
             if nd.nest >= 0:
                 nest_meet(c, nd.nest)
@@ -465,9 +475,7 @@ cdef void c_offer(Chains *c, double base, int complexity, int key, int kind, int
                   C_NAKED if kind == K_CELL else (c.region_cause if kind == K_REGION else 0),
                   False)
         return
-    if c.found and not (diff < c.best_diff
-                        or (diff == c.best_diff and (complexity < c.best_complexity
-                            or (complexity == c.best_complexity and key < c.best_key)))):
+    if not beats_best(c, diff, complexity, key):
         return
     c.found = 1
     c.best_diff = diff
@@ -539,9 +547,7 @@ cdef void cycle_hint(Chains *c, int dst, bint y, bint x) noexcept nogil:
             elim[k] = (elim[k] >> 6) * 9 + (elim[k] & 63)
         c_collect(c, diff, complexity, key, elim, cnt, ends, 1, 0, True)
         return
-    if c.found and not (diff < c.best_diff
-                        or (diff == c.best_diff and (complexity < c.best_complexity
-                            or (complexity == c.best_complexity and key < c.best_key)))):
+    if not beats_best(c, diff, complexity, key):
         return
     c.found = 1
     c.best_diff = diff
@@ -572,17 +578,23 @@ cdef bint is_ancestor(Chains *c, int child, int pot, bint on) noexcept nogil:
     return False
 
 
+cdef inline bint beats_best(const Chains *c, double diff, int complexity,
+                            int key) noexcept nogil:
+    """Whether a hint would be taken before the best so far (SE's sort: difficulty,
+    complexity, kind; the first found of equals)."""
+    return not c.found or diff < c.best_diff or (diff == c.best_diff and (
+        complexity < c.best_complexity
+        or (complexity == c.best_complexity and key < c.best_key)))
+
+
 cdef int winning_complexity(const Chains *c, double base, int key) noexcept nogil:
     """The largest complexity a hint of this base and kind may have and still be taken
-    before the best so far (c_offer's order); unbounded in collect mode or with none yet."""
+    before the best so far; unbounded in collect mode or with none yet."""
     cdef int cx = 1
-    cdef double d
     if c.collect or not c.found:
         return 1 << 30
     while cx < (1 << 20):
-        d = base + length_bonus(cx)
-        if not (d < c.best_diff or (d == c.best_diff and (cx < c.best_complexity or (
-                cx == c.best_complexity and key < c.best_key)))):
+        if not beats_best(c, base + length_bonus(cx), cx, key):
             return cx - 1
         cx += 1
     return cx
@@ -1476,11 +1488,10 @@ cdef void c_collect(Chains *c, double diff, int complexity, int key, const int32
     """Keep a nested rule's hint (collect mode): its order keys, removals, rule parents
     and the hash of its chains."""
     cdef CHint *h
-    cdef int k, j, t, ntodo, nnext, key2, cause, npar = 0, p
+    cdef int k, t, n, cause, npar = 0, p
     cdef uint64_t hash_ = 1469598103934665603
     cdef uint8_t got[729]
     cdef CNode *nd
-    cdef int32_t *swap
     if c.nhints == c.hints_cap:
         if not regrow(<void **>&c.hints, 2 * c.hints_cap * sizeof(CHint)):
             c.a.failed = True
@@ -1512,34 +1523,16 @@ cdef void c_collect(Chains *c, double diff, int complexity, int key, const int32
         nd = &c.a.nodes[targets[0]]
         hash_ = mix64(hash_, <uint64_t>(nd.pot * 2 + 1 - nd.on))
     for t in range(ntargets):
-        # SE's getChain / collectRuleParents: breadth first, a potential met again is not
-        # looked at again
-        memset(c.seen, 0, sizeof(c.seen))
-        c.todo[0] = targets[t]
-        ntodo = 1
-        while ntodo:
-            nnext = 0
-            for k in range(ntodo):
-                nd = &c.a.nodes[c.todo[k]]
-                key2 = nd.pot * 2 + nd.on
-                if c.seen[key2]:
-                    continue
-                c.seen[key2] = 1
-                hash_ = mix64(hash_, <uint64_t>key2)
-                cause = nd.cause
-                if cause == 0:
-                    cause = root_cause
-                if nd.on and cause > 0 and cause != C_ADVANCED:
-                    npar = rule_parents_of(c, nd.pot, cause, &c.hpool[h.par], npar, got)
-                for j in range(nd.nparents):
-                    if nnext == c.todo_cap:
-                        break
-                    c.nexts[nnext] = c.a.pool[nd.parents + j]
-                    nnext += 1
-            swap = c.todo
-            c.todo = c.nexts
-            c.nexts = swap
-            ntodo = nnext
+        # SE's getChain / collectRuleParents: each potential the target rests on, once
+        n = chain_walk(c, targets[t], c.walk)
+        for k in range(n):
+            nd = &c.a.nodes[c.walk[k]]
+            hash_ = mix64(hash_, <uint64_t>(nd.pot * 2 + nd.on))
+            cause = nd.cause
+            if cause == 0:
+                cause = root_cause
+            if nd.on and cause > 0 and cause != C_ADVANCED:
+                npar = rule_parents_of(c, nd.pot, cause, &c.hpool[h.par], npar, got)
         hash_ = mix64(hash_, 0xFFFF)
     if cycle:
         # the cycle's other target: the same potentials reversed (SE's getReversedCycle),
