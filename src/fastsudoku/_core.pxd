@@ -137,6 +137,12 @@ cdef struct Backoff:
     int span                 # levels to leave unprobed after the next fruitless probe
     int skip                 # levels still to leave unprobed
 
+# The probes' board for 16x16 with 4x4 boxes (drawn in _core_band16.pxi): one 64-bit word a
+# digit and band of 4 rows.
+ctypedef struct Board16:
+    uint64_t D[64]           # D[16*w + d]: the cells of band w where digit d+1 may go
+    uint64_t U[4]            # U[w]: the cells of band w not yet placed
+
 ctypedef struct Search:
     SearchRun run
     const Geometry *g
@@ -160,6 +166,7 @@ ctypedef struct Search:
     bint scored              # the top level was just probed: lit holds for it
     bint probed              # the last probe() was not too large to run (place branching on)
     int32_t *lit             # ncells x n: candidates the last probe of each (cell, value) removed
+    Board16 *b16             # 16x16 with 4x4 boxes: the probed level and a probe's copy
     Work work
     size_t level_words       # uint64 words of one level (ncells + nunits)
     uint64_t *segs           # ncells words of scratch for the box-line segments

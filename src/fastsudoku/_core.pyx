@@ -31,6 +31,7 @@ cdef extern from "Python.h":
 include "_core_bits.pxi"
 include "_core_geometry.pxi"
 include "_core_run.pxi"
+include "_core_band16.pxi"
 include "_core_bitmask.pxi"
 include "_core_digitband.pxi"
 include "_core_dlx.pxi"

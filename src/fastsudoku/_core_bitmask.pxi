@@ -257,8 +257,11 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
     cdef uint64_t *scratch = s.scratch
     cdef size_t words = s.level_words
     cdef uint64_t m, bit
-    cdef int cell, ncells = g.ncells, n = g.n, limit
+    cdef int cell, ncells = g.ncells, n = g.n, limit, removed
     cdef int32_t *lit = s.lit
+    cdef bint fresh = False     # s.b16[0] is the level as it is now
+    # The candidates each probe removes are only weighed where the branch is chosen by them.
+    cdef bint scoring = g.n >= SCORE_OVER or s.run.guesses >= SCORE_AFTER
     s.probed = probe_fits(s, cand)
     if not s.probed:
         return True
@@ -284,14 +287,24 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
             while m:
                 bit = lowest_bit(m)
                 m ^= bit
-                memcpy(scratch, cand, words * sizeof(uint64_t))
-                clear_work(s)
-                s.work.removed = popcount(scratch[cell]) - 1
                 s.probes += 1
-                if (eliminate(g, scratch, cell, scratch[cell] ^ bit, &s.work, g.nwords)
-                        and propagate_counting(g, scratch, &s.work)):
-                    lit[cell * n + bit_index(bit)] = s.work.removed
+                if s.b16 != NULL:
+                    if not fresh:
+                        b16_from_cand(&s.b16[0], cand)
+                        fresh = True
+                    removed = b16_probe(&s.b16[0], &s.b16[1], cell, bit_index(bit), scoring)
+                else:
+                    memcpy(scratch, cand, words * sizeof(uint64_t))
+                    clear_work(s)
+                    s.work.removed = popcount(scratch[cell]) - 1
+                    removed = -1
+                    if (eliminate(g, scratch, cell, scratch[cell] ^ bit, &s.work, g.nwords)
+                            and propagate_counting(g, scratch, &s.work)):
+                        removed = s.work.removed
+                if removed >= 0:
+                    lit[cell * n + bit_index(bit)] = removed
                     continue
+                fresh = False
                 clear_work(s)
                 if not (eliminate(g, cand, cell, bit, &s.work, g.nwords)
                         and propagate(g, cand, &s.work, s.segs, False)):
@@ -299,7 +312,7 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
                 s.probe_found = True
                 # On with the cell's candidates above bit (propagation may have taken some).
                 m = cand[cell] & ~((bit << 1) - 1)
-    s.scored = g.n >= SCORE_OVER or s.run.guesses >= SCORE_AFTER
+    s.scored = scoring
     return True
 
 
@@ -647,6 +660,11 @@ cdef int search_strong(Search *s, int64_t probe_fails) noexcept nogil:
     s.root = <uint64_t *>malloc(s.level_words * sizeof(uint64_t))
     s.scratch = <uint64_t *>malloc(s.level_words * sizeof(uint64_t))
     s.lit = <int32_t *>calloc(s.g.ncells * s.g.n, sizeof(int32_t))
+    if s.g.n == 16 and s.g.r == 4:
+        s.b16 = <Board16 *>malloc(2 * sizeof(Board16))
+        if s.b16 == NULL:
+            s.run.phase = PHASE_DONE
+            return -1
     if s.root == NULL or s.scratch == NULL or s.lit == NULL:
         s.run.phase = PHASE_DONE
         return -1
@@ -668,6 +686,8 @@ cdef void search_free(Search *s) noexcept nogil:
     free(s.scratch)
     free(s.root)
     free(s.lit)
+    free(s.b16)
+    s.b16 = NULL
     free(s.work.naked)
     free(s.segs)
     free(s.ties)

@@ -1,0 +1,283 @@
+# Part of fastsudoku._core, included by _core.pyx:
+# the probes of the strong search on 16x16 with 4x4 boxes, on digit-band bitboards.
+#
+#   Board16 (544 bytes: the probed level, and a probe's copy of it)
+#
+#       D[16*w + d]  uint64: the cells of band w (rows 4w..4w+3) where digit d+1 may go
+#                    bit 16*i + j  <=>  row 4w + i, column j  (= cell index - 64*w)
+#                    | row 4w | row 4w+1 | row 4w+2 | row 4w+3 |   a row is a 16-bit lane,
+#                    box k of the band is bits 4k..4k+3 of each lane
+#       U[w]         uint64: the cells of band w not yet placed
+#
+# The strong search (probe(), _core_bitmask.pxi) tries every candidate of a level's cells
+# on a copy of the level and propagates singles to their fixed point: on the hard 16x16
+# puzzles that is 70% of the time.  On the cell masks a placement visits the cell's 39
+# peers one by one and a dirty unit is read cell by cell; here a placement is 20 word
+# operations (the cell leaves the 16 digits of its band, the digit leaves its peers in the
+# 4 bands), a changed digit-band is queued (bit 16*w + d of a 64-bit queue), and its rows
+# and boxes are read as lanes of one word, without branches: the boxes become lanes by
+# transposing the band's 4x4 nibbles.  The rules are the same -- naked singles, hidden
+# singles of rows, columns and boxes, and their contradictions -- so the fixed point is
+# the same, and so are the candidates a probe removes (the score choose_binary weighs),
+# the probes that fail, and the guesses; a probe costs less.  A placed cell keeps its
+# digit's bit (and no other), as on the 9x9 digit-band boards.
+
+cdef uint64_t B16_PEERS[256][4]   # the peers of each cell (not itself), per band
+
+cdef extern from *:
+    """
+    #define FS_B16_LANES 0x0001000100010001ULL
+    #define FS_B16_HIGH 0x8000800080008000ULL
+    #define FS_B16_LOW15 0x7FFF7FFF7FFF7FFFULL
+    """
+    const uint64_t B16_LANES "FS_B16_LANES"    # bit 0 of each 16-bit lane (a row each)
+    const uint64_t B16_HIGH "FS_B16_HIGH"      # bit 15 of each lane
+    const uint64_t B16_LOW15 "FS_B16_LOW15"    # bits 0..14 of each lane
+
+
+cdef void _fill_b16_tables() noexcept:
+    cdef int x, y
+    for x in range(256):
+        B16_PEERS[x][0] = B16_PEERS[x][1] = B16_PEERS[x][2] = B16_PEERS[x][3] = 0
+        for y in range(256):
+            if y != x and (y // 16 == x // 16 or y % 16 == x % 16
+                           or (y // 64 == x // 64 and (y % 16) // 4 == (x % 16) // 4)):
+                B16_PEERS[x][y // 64] |= (<uint64_t>1) << (y % 64)
+
+
+_fill_b16_tables()
+
+
+cdef void b16_from_cand(Board16 *s, const uint64_t *cand) noexcept nogil:
+    """The board of a propagated level of cell masks (its single cells are placed)."""
+    cdef int cell, w
+    cdef uint64_t m, bit
+    memset(s, 0, sizeof(Board16))
+    for cell in range(256):
+        m = cand[cell]
+        w = cell >> 6
+        bit = (<uint64_t>1) << (cell & 63)
+        if not has_one_bit(m):
+            s.U[w] |= bit
+        while m:
+            s.D[16 * w + bit_index(lowest_bit(m))] |= bit
+            m = clear_lowest_bit(m)
+
+
+cdef inline uint64_t b16_transpose(uint64_t x) noexcept nogil:
+    """The band's 4x4 nibbles transposed: nibble k of lane i <-> nibble i of lane k (box
+    k's rows become lane k's nibbles).  Its own inverse."""
+    cdef uint64_t t = (x ^ (x >> 12)) & 0x0000F0F00000F0F0ULL
+    x ^= t ^ (t << 12)
+    t = (x ^ (x >> 24)) & 0x00000000FF00FF00ULL
+    return x ^ t ^ (t << 24)
+
+
+cdef inline uint64_t b16_single_lanes(uint64_t a) noexcept nogil:
+    """The lanes of `a` (none empty) that have exactly one bit."""
+    cdef uint64_t x = a & (a - B16_LANES)       # each lane less its lowest bit: no borrow
+    cdef uint64_t more = (((x & B16_LOW15) + B16_LOW15) | x) & B16_HIGH
+    return a & (((more ^ B16_HIGH) >> 15) * 0xFFFF)
+
+
+cdef inline bint b16_empty_lane(uint64_t a) noexcept nogil:
+    return ((a - B16_LANES) & ~a & B16_HIGH) != 0
+
+
+cdef inline uint64_t b16_place(Board16 *s, int d, int w, uint64_t bit,
+                               uint64_t dirty) noexcept nogil:
+    """Place digit d (0..15) at the cell `bit` of band w (the digit must still have it);
+    returns dirty with the digit-bands that changed added."""
+    cdef int pos = bit_index(bit), e, v
+    cdef uint64_t nb = ~bit, old, m, changed = 0
+    cdef uint64_t *p = s.D + 16 * w
+    cdef const uint64_t *peers = B16_PEERS[64 * w + pos]
+    s.U[w] &= nb
+    for e in range(16):
+        old = p[e]
+        changed |= ((old >> pos) & 1) << e
+        p[e] = old & nb
+    p[d] |= bit
+    changed = (changed << (16 * w)) & ~((<uint64_t>1) << (16 * w + d))
+    p = s.D + d
+    for v in range(4):
+        old = p[16 * v]
+        m = old & ~peers[v]
+        p[16 * v] = m
+        changed |= (<uint64_t>(m != old)) << (16 * v + d)
+    return dirty | changed
+
+
+cdef bint b16_propagate(Board16 *s, uint64_t dirty, uint64_t *touched) noexcept nogil:
+    """Place every single (naked; hidden in rows, columns and boxes) to the fixed point;
+    False on a contradiction.  `dirty` holds the digit-bands changed since the board was
+    at a fixed point; every digit-band changed is added to *touched."""
+    cdef int k, d, w
+    cdef uint64_t a, t, single, bit, u, once, twice, x, cells, spread
+    cdef uint64_t *p
+    cdef uint32_t stale = 0, bands = 0, o32, t32
+    while True:
+        while dirty:
+            bit = lowest_bit(dirty)
+            dirty ^= bit
+            touched[0] |= bit
+            k = bit_index(bit)
+            d = k & 15
+            w = k >> 4
+            stale |= (<uint32_t>1) << d
+            bands |= (<uint32_t>1) << w
+            a = s.D[k]
+            # Each row and box of the band needs the digit: an empty one is a
+            # contradiction; one with a single place not yet placed is a hidden single.
+            t = b16_transpose(a)
+            if b16_empty_lane(a) or b16_empty_lane(t):
+                return False
+            single = (b16_single_lanes(a) | b16_transpose(b16_single_lanes(t))) & s.U[w]
+            while single:
+                bit = lowest_bit(single)
+                single ^= bit
+                if not s.D[k] & bit:
+                    return False        # two singles of the digit see each other
+                dirty = b16_place(s, d, w, bit, dirty)
+        # Naked singles in the bands that changed: the cells in exactly one digit's mask.
+        while bands:
+            w = bit_index(lowest_bit(bands))
+            bands &= bands - 1
+            u = s.U[w]
+            if u == 0:
+                continue
+            p = s.D + 16 * w
+            once = 0
+            twice = 0
+            for d in range(16):
+                x = p[d]
+                twice |= once & x
+                once |= x
+            if u & ~once:
+                return False
+            single = u & ~twice
+            while single:
+                bit = lowest_bit(single)
+                single ^= bit
+                for d in range(16):
+                    if p[d] & bit:
+                        break
+                else:
+                    return False        # its digit went to a peer placed just before
+                dirty = b16_place(s, d, w, bit, dirty)
+        if dirty:
+            continue
+        # Hidden singles of the columns, for the digits changed since they were looked at.
+        while stale:
+            d = bit_index(lowest_bit(stale))
+            stale &= stale - 1
+            once = 0
+            twice = 0
+            for w in range(4):
+                x = s.D[16 * w + d]
+                twice |= once & x
+                once |= x
+            # Fold the four lanes (rows) into one: a column seen twice in any of them.
+            o32 = <uint32_t>(once | (once >> 32))
+            t32 = <uint32_t>(twice | (twice >> 32) | (once & (once >> 32)))
+            t32 = (t32 | (t32 >> 16) | (o32 & (o32 >> 16))) & 0xFFFF
+            o32 = (o32 | (o32 >> 16)) & 0xFFFF
+            if o32 != 0xFFFF:
+                return False
+            single = ~t32 & 0xFFFF
+            if single == 0:
+                continue
+            spread = single * B16_LANES
+            for w in range(4):
+                cells = s.D[16 * w + d] & spread & s.U[w]
+                while cells:
+                    bit = lowest_bit(cells)
+                    cells ^= bit
+                    if not s.D[16 * w + d] & bit:
+                        return False
+                    dirty = b16_place(s, d, w, bit, dirty)
+        if not dirty:
+            return True
+
+
+cdef inline int b16_removed(const Board16 *level, const Board16 *s,
+                            uint64_t words) noexcept nogil:
+    """The candidates of `level` that s lacks in the digit-bands of `words` (bit
+    16*w + d; s has no candidate that `level` lacks)."""
+    cdef int total = 0, k
+    while words:
+        k = bit_index(lowest_bit(words))
+        total += popcount(level.D[k] ^ s.D[k])
+        words = clear_lowest_bit(words)
+    return total
+
+
+cdef int b16_probe(const Board16 *level, Board16 *s, int cell, int value,
+                   bint count) noexcept nogil:
+    """Probe digit `value` (0..15) at `cell` of the board `level` on the copy s: the
+    candidates its singles remove (if `count`, else 0), or -1 if they end in a
+    contradiction."""
+    cdef int w = cell >> 6
+    cdef uint64_t touched = 0, dirty
+    memcpy(s, level, sizeof(Board16))
+    dirty = b16_place(s, value, w, (<uint64_t>1) << (cell & 63), 0)
+    if not b16_propagate(s, dirty, &touched):
+        return -1
+    if not count:
+        return 0
+    return b16_removed(level, s, touched)
+
+
+def _probe16(list allowed):
+    """Test hook: every probe of a 16x16 level (4x4 boxes), made both ways.
+
+    `allowed` is 256 candidate masks (bit v-1: value v); the level is them propagated
+    (singles and locked candidates).  None if that is a contradiction, else a list of
+    (cell, value, removed on the cell masks, removed on Board16) for every candidate of
+    every unplaced cell, removed -1 for a probe that fails."""
+    cdef const Geometry *g = geometry_for(4, 4)
+    cdef Search s
+    cdef uint8_t zeros[256]
+    cdef uint64_t masks[256]
+    cdef Board16 boards[2]
+    cdef uint64_t *scratch = NULL
+    cdef uint64_t *cand
+    cdef uint64_t m, bit
+    cdef int cell, rc, removed
+    if len(allowed) != 256:
+        raise ValueError("allowed: 256 masks expected")
+    for cell in range(256):
+        masks[cell] = allowed[cell]
+    memset(zeros, 0, sizeof(zeros))
+    rc = search_init(&s, g, zeros, 0)
+    try:
+        if rc < 0:
+            raise MemoryError()
+        if rc == 0 or search_allow(&s, masks) == 0:
+            return None
+        scratch = <uint64_t *>malloc(s.level_words * sizeof(uint64_t))
+        if scratch == NULL:
+            raise MemoryError()
+        cand = s.states
+        b16_from_cand(&boards[0], cand)
+        out = []
+        for cell in range(256):
+            m = cand[cell]
+            if has_one_bit(m):
+                continue
+            while m:
+                bit = lowest_bit(m)
+                m ^= bit
+                memcpy(scratch, cand, s.level_words * sizeof(uint64_t))
+                clear_work(&s)
+                s.work.removed = popcount(scratch[cell]) - 1
+                removed = -1
+                if (eliminate(g, scratch, cell, scratch[cell] ^ bit, &s.work, g.nwords)
+                        and propagate_counting(g, scratch, &s.work)):
+                    removed = s.work.removed
+                out.append((cell, bit_index(bit) + 1, removed,
+                            b16_probe(&boards[0], &boards[1], cell, bit_index(bit), True)))
+        return out
+    finally:
+        free(scratch)
+        search_free(&s)
