@@ -34,6 +34,8 @@ Engine = Literal["auto", "bitmask", "digitband", "dlx", "bitset", "variant"]
 # is_unique (limits 1 and 2), by (engine, limit), made once (read-only): building and
 # checking them was about a tenth of a 17-clue puzzle's count_solutions(limit=2) call.
 _FAST_OPTIONS = {(name, k): _core.Options(name, k) for name in ENGINES for k in (1, 2)}
+# solve()'s: one look-up by the engine's name (no key tuple to build on every call)
+_FIRST_OPTIONS = {name: _FAST_OPTIONS[name, 1] for name in ENGINES}
 
 
 class SearchResult(NamedTuple):
@@ -299,12 +301,13 @@ def solve(
         and box is None
         and alphabet is None
         and node_limit is None
-        and isinstance(cast(object, engine), str)
-        and (engine, 1) in _FAST_OPTIONS
+        and type(cast(object, engine)) is str
     ):
-        fast = _core.solve_line81(puzzle, _FAST_OPTIONS[engine, 1])
-        if fast is not None:
-            return fast[0]
+        first = _FIRST_OPTIONS.get(engine)
+        if first is not None:
+            fast = _core.solve_line81(puzzle, first)
+            if fast is not None:
+                return fast[0]
     options = search_options(engine, 1, node_limit)
     return _search_any(puzzle, box, alphabet, options).solution
 
