@@ -212,19 +212,15 @@ cdef inline int b16_removed(const Board16 *level, const Board16 *s,
     return total
 
 
-cdef int b16_probe(const Board16 *level, Board16 *s, int cell, int value,
-                   bint count) noexcept nogil:
+cdef int b16_probe(const Board16 *level, Board16 *s, int cell, int value) noexcept nogil:
     """Probe digit `value` (0..15) at `cell` of the board `level` on the copy s: the
-    candidates its singles remove (if `count`, else 0), or -1 if they end in a
-    contradiction."""
+    candidates its singles remove, or -1 if they end in a contradiction."""
     cdef int w = cell >> 6
     cdef uint64_t touched = 0, dirty
     memcpy(s, level, sizeof(Board16))
     dirty = b16_place(s, value, w, (<uint64_t>1) << (cell & 63), 0)
     if not b16_propagate(s, dirty, &touched):
         return -1
-    if not count:
-        return 0
     return b16_removed(level, s, touched)
 
 
@@ -276,7 +272,7 @@ def _probe16(list allowed):
                         and propagate_counting(g, scratch, &s.work)):
                     removed = s.work.removed
                 out.append((cell, bit_index(bit) + 1, removed,
-                            b16_probe(&boards[0], &boards[1], cell, bit_index(bit), True)))
+                            b16_probe(&boards[0], &boards[1], cell, bit_index(bit))))
         return out
     finally:
         free(scratch)

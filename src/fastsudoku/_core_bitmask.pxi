@@ -265,8 +265,6 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
     cdef int cell, ncells = g.ncells, n = g.n, limit, removed
     cdef int32_t *lit = s.lit
     cdef bint fresh = False     # s.b16[0] is the level as it is now
-    # The candidates each probe removes are only weighed where the branch is chosen by them.
-    cdef bint scoring = g.n >= SCORE_OVER or s.run.guesses >= SCORE_AFTER
     s.probed = probe_fits(s, cand)
     if not s.probed:
         return True
@@ -297,7 +295,7 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
                     if not fresh:
                         b16_from_cand(&s.b16[0], cand)
                         fresh = True
-                    removed = b16_probe(&s.b16[0], &s.b16[1], cell, bit_index(bit), scoring)
+                    removed = b16_probe(&s.b16[0], &s.b16[1], cell, bit_index(bit))
                 else:
                     memcpy(scratch, cand, words * sizeof(uint64_t))
                     clear_work(s)
@@ -317,7 +315,7 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
                 s.probe_found = True
                 # On with the cell's candidates above bit (propagation may have taken some).
                 m = cand[cell] & ~((bit << 1) - 1)
-    s.scored = scoring
+    s.scored = True
     return True
 
 
@@ -355,9 +353,14 @@ cdef bint choose_binary(Search *s, const uint64_t *cand, int d) noexcept nogil:
     (uniqueness, one thread, same run): blue_ultimate's 15 puzzles 12,127 -> 9,213
     guesses, 2.57 -> 1.81 s (worst 365 -> 265 ms), the 25x25 variants 56 -> 43 ms, the
     tough 16x16 set level (0.80 -> 0.78 s, its worst 53 -> 40 ms).  Counting cells placed
-    instead of candidates removed: blue_ultimate 10,481 guesses; scoring 16x16 levels
-    from the start (not only after SCORE_AFTER guesses): blue_ultimate 1.44 s but the
-    tough set 0.77 -> 1.10 s (its probes grow)."""
+    instead of candidates removed: blue_ultimate 10,481 guesses.  Every probed level
+    branches so; until 5f7aa0a a 16x16 one only after 200 guesses (scoring from the
+    start then cost the tough set 0.77 -> 1.10 s, its probes growing).  With the probes
+    on Board16, side by side (uniqueness; first solutions): blue_ultimate median 63.4 ->
+    51.7 ms, worst 156 -> 123 ms, 9,213 -> 7,983 guesses (first: 42.4 -> 23.9 ms, worst
+    124 -> 77 ms); the tough set median 1.50 -> 1.76 ms, worst 22 -> 32 ms (first: 1.17
+    -> 1.65 ms, worst 12.8 -> 12.6 ms) -- far inside what the sparse lists are asked for
+    (a median under 5 ms, none over 100 ms), where blue_ultimate was not."""
     cdef const Geometry *g = s.g
     cdef int n = g.n, cell, u, k, a, b, best_u = -1, best_cell = -1
     cdef uint64_t m, two, bit, best_bit = 0
@@ -456,13 +459,6 @@ cdef enum:
     PROBE_WORDS = 1 << 21     # probe no level whose candidates times its words pass this
     STRONG_OVER = 16      # EngineOptions.strong_over's default
     PROBE_FAILS = 64      # EngineOptions.probe_fails's default
-    # A probed level picks its branch by the probes' score (choose_binary) from 25x25 up, and
-    # on 16x16 once the search has made SCORE_AFTER guesses: there, from the start, it cost
-    # the median tough puzzle 60% more time (the same guesses, 14% more probes); from 200
-    # guesses on it leaves that median as it was and cuts the worst 104 -> 79 ms, and
-    # blue_ultimate's median 248 -> 204 ms (100: the median 5.9 ms; 300: the worst 99 ms).
-    SCORE_OVER = 17
-    SCORE_AFTER = 200
     TIE_LIMIT = 8         # tied cells scored by choose_cell_shape
 
 
