@@ -74,7 +74,13 @@ def _states():
         puzzle = parse(line).values
         yield [1 << (v - 1) if v else FULL for v in puzzle]
         solution = parse(fs.solve(line)).values
-        for filled, wrong_out, right_out in ((3, 0, 0), (0, 20, 0), (2, 10, 1), (0, 0, 1)):
+        for filled, wrong_out, right_out in (
+            (3, 0, 0),
+            (0, 20, 0),
+            (2, 10, 1),
+            (0, 0, 1),
+            (0, 0, 4),
+        ):
             masks = [1 << (v - 1) if v else FULL for v in puzzle]
             for cell in rng.sample(range(N * N), filled):
                 masks[cell] = 1 << (solution[cell] - 1)
@@ -157,3 +163,22 @@ def test_hard_16x16_unique_probing_from_the_root(line):
     )
     assert (count, status) == (1, _core.EXHAUSTED)
     check_grid(list(grid.values), list(first), (4, 4))
+
+
+def test_board16_probe_pass_matches_the_cell_masks():
+    """A whole pass -- probes, failed ones leaving the level, the level propagated -- gives
+    the same level (masks and placed values) and the same scores both ways, or the same
+    contradiction."""
+    passes = changed = dead = 0
+    for masks in _states():
+        got = _core._probe_pass16(masks)
+        if got is None:
+            continue
+        by_masks, by_board = got
+        assert by_masks == by_board
+        passes += 1
+        if by_masks is None:
+            dead += 1
+        else:
+            changed += by_masks[0][:256] != _level(masks)
+    assert passes >= 16 and changed >= 3 and dead >= 1

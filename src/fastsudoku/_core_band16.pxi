@@ -80,10 +80,6 @@ cdef inline uint64_t b16_single_lanes(uint64_t a) noexcept nogil:
     return a & (((more ^ B16_HIGH) >> 15) * 0xFFFF)
 
 
-cdef inline bint b16_empty_lane(uint64_t a) noexcept nogil:
-    return ((a - B16_LANES) & ~a & B16_HIGH) != 0
-
-
 cdef inline uint64_t b16_place(Board16 *s, int d, int w, uint64_t bit,
                                uint64_t dirty) noexcept nogil:
     """Place digit d (0..15) at the cell `bit` of band w (the digit must still have it);
@@ -113,14 +109,14 @@ cdef bint b16_propagate(Board16 *s, uint64_t dirty, uint64_t *touched) noexcept 
     False on a contradiction.  `dirty` holds the digit-bands changed since the board was
     at a fixed point; every digit-band changed is added to *touched."""
     cdef int k, d, w
-    cdef uint64_t a, t, single, bit, u, once, twice, x, cells, spread
+    cdef uint64_t a, t, single, bit, u, once, twice, x, cells, spread, seen = 0
     cdef uint64_t *p
     cdef uint32_t stale = 0, bands = 0, o32, t32
     while True:
         while dirty:
             bit = lowest_bit(dirty)
             dirty ^= bit
-            touched[0] |= bit
+            seen |= bit
             k = bit_index(bit)
             d = k & 15
             w = k >> 4
@@ -130,7 +126,7 @@ cdef bint b16_propagate(Board16 *s, uint64_t dirty, uint64_t *touched) noexcept 
             # Each row and box of the band needs the digit: an empty one is a
             # contradiction; one with a single place not yet placed is a hidden single.
             t = b16_transpose(a)
-            if b16_empty_lane(a) or b16_empty_lane(t):
+            if (((a - B16_LANES) & ~a) | ((t - B16_LANES) & ~t)) & B16_HIGH:
                 return False
             single = (b16_single_lanes(a) | b16_transpose(b16_single_lanes(t))) & s.U[w]
             while single:
@@ -197,6 +193,7 @@ cdef bint b16_propagate(Board16 *s, uint64_t dirty, uint64_t *touched) noexcept 
                         return False
                     dirty = b16_place(s, d, w, bit, dirty)
         if not dirty:
+            touched[0] |= seen
             return True
 
 
@@ -222,6 +219,73 @@ cdef int b16_probe(const Board16 *level, Board16 *s, int cell, int value) noexce
     if not b16_propagate(s, dirty, &touched):
         return -1
     return b16_removed(level, s, touched)
+
+
+cdef inline uint64_t b16_digits(const Board16 *s, int w, int pos) noexcept nogil:
+    """The digits (bit d: digit d) that still have the cell at bit `pos` of band w."""
+    cdef uint64_t out = 0
+    cdef int d
+    for d in range(16):
+        out |= ((s.D[16 * w + d] >> pos) & 1) << d
+    return out
+
+
+cdef void b16_to_cand(const Board16 *s, const Geometry *g, uint64_t *cand) noexcept nogil:
+    """Write the board back as a level of cell masks: the masks, and the values placed in
+    each unit (a placed cell is one with one candidate, its peers cleared)."""
+    cdef int cell, j
+    cdef uint64_t m
+    cdef uint64_t *placed_in = cand + 256
+    memset(placed_in, 0, g.nunits * sizeof(uint64_t))
+    for cell in range(256):
+        m = b16_digits(s, cell >> 6, cell & 63)
+        cand[cell] = m
+        if has_one_bit(m):
+            for j in range(3):
+                placed_in[g.cell_unit_list[3 * cell + j]] |= m
+
+
+cdef bint b16_probe_pass(Search *s, uint64_t *cand, int limit) noexcept nogil:
+    """probe()'s pass over the cells on Board16 (the level propagated, `limit` the most
+    candidates a probed cell has): each candidate of each unplaced cell is probed on a
+    copy of the level; one that fails leaves the level, which is propagated on the board
+    -- the same singles as the cell masks' -- and the pass goes on with the cell's
+    candidates above it, as probe() does.  The level goes back to the cell masks once,
+    at the end, if it changed.  False on a contradiction."""
+    cdef Board16 *level = &s.b16[0]
+    cdef Board16 *copy = &s.b16[1]
+    cdef int cell, w, pos, d, removed
+    cdef uint64_t digits, bit, touched
+    cdef bint changed = False
+    b16_from_cand(level, cand)
+    for cell in range(256):
+        w = cell >> 6
+        pos = cell & 63
+        bit = (<uint64_t>1) << pos
+        if not level.U[w] & bit:
+            continue
+        digits = b16_digits(level, w, pos)
+        if popcount(digits) > limit:
+            continue
+        while digits:
+            d = bit_index(lowest_bit(digits))
+            digits = clear_lowest_bit(digits)
+            s.probes += 1
+            removed = b16_probe(level, copy, cell, d)
+            if removed >= 0:
+                s.lit[cell * 16 + d] = removed
+                continue
+            changed = True
+            s.probe_found = True
+            level.D[16 * w + d] &= ~bit
+            touched = 0
+            if not b16_propagate(level, (<uint64_t>1) << (16 * w + d), &touched):
+                return False
+            # On with the cell's candidates above d (propagation may have taken some).
+            digits = b16_digits(level, w, pos) & ~((<uint64_t>2 << d) - 1)
+    if changed:
+        b16_to_cand(level, s.g, cand)
+    return True
 
 
 def _probe16(list allowed):
@@ -276,4 +340,52 @@ def _probe16(list allowed):
         return out
     finally:
         free(scratch)
+        search_free(&s)
+
+
+def _probe_pass16(list allowed):
+    """Test hook: one probe pass over a 16x16 level (4x4 boxes), made on the cell masks
+    (probe_pass) and on Board16 (b16_probe_pass), from the same level.
+
+    `allowed` is 256 candidate masks; the level is them propagated (singles and locked
+    candidates).  None if that is a contradiction, else a pair, one a way: None if the
+    pass found a contradiction, else (the level's 256 masks and 48 units' placed values
+    after the pass, the 256 x 16 candidates each probe removed)."""
+    cdef const Geometry *g = geometry_for(4, 4)
+    cdef Search s
+    cdef uint8_t zeros[256]
+    cdef uint64_t masks[256]
+    cdef uint64_t *level = NULL
+    cdef int cell, rc, limit, way, k
+    cdef bint ok
+    if len(allowed) != 256:
+        raise ValueError("allowed: 256 masks expected")
+    for cell in range(256):
+        masks[cell] = allowed[cell]
+    memset(zeros, 0, sizeof(zeros))
+    rc = search_init(&s, g, zeros, 0)
+    try:
+        if rc < 0:
+            raise MemoryError()
+        if rc == 0 or search_allow(&s, masks) == 0:
+            return None
+        if search_strong(&s, INT64_MAX) < 0:      # its buffers, no probing
+            raise MemoryError()
+        level = <uint64_t *>malloc(s.level_words * sizeof(uint64_t))
+        if level == NULL:
+            raise MemoryError()
+        limit = 16
+        out = []
+        for way in range(2):
+            memcpy(level, s.states, s.level_words * sizeof(uint64_t))
+            memset(s.lit, 0, 256 * 16 * sizeof(int32_t))
+            ok = b16_probe_pass(&s, level, limit) if way else probe_pass(&s, level, limit)
+            if not ok:
+                out.append(None)
+                continue
+            out.append(([level[k] for k in range(s.level_words)],
+                        [s.lit[k] for k in range(256 * 16)]))
+        return tuple(out)
+    finally:
+        free(level)
         search_free(&s)

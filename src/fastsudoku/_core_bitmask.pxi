@@ -256,15 +256,13 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
     the probes; one pass: blue_ultimate's median 182 -> 119 ms and worst 477 -> 308, the
     tough set's worst 60 -> 43 ms, the 25x25 variants 87 -> 73 ms).  On 16x16 with 4x4
     boxes the probes run on digit-band boards (Board16, _core_band16.pxi): the same
-    outcomes and guesses, blue_ultimate 1.55 -> 1.06 s, the tough set 0.70 -> 0.49 s.
+    outcomes and guesses, blue_ultimate 1.55 -> 1.06 s, the tough set 0.70 -> 0.49 s; and
+    so does the level between them (b16_probe_pass: the level is not rebuilt from the
+    cell masks after each failed probe), blue_ultimate 51.7 -> 47.3 ms a puzzle.
     False on a contradiction."""
     cdef const Geometry *g = s.g
-    cdef uint64_t *scratch = s.scratch
-    cdef size_t words = s.level_words
-    cdef uint64_t m, bit
-    cdef int cell, ncells = g.ncells, n = g.n, limit, removed
-    cdef int32_t *lit = s.lit
-    cdef bint fresh = False     # s.b16[0] is the level as it is now
+    cdef uint64_t m
+    cdef int cell, ncells = g.ncells, n = g.n, limit
     s.probed = probe_fits(s, cand)
     if not s.probed:
         return True
@@ -283,31 +281,38 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
         if not has_one_bit(m) and popcount(m) < limit:
             limit = popcount(m)
     limit = max(limit, n // 2)
-    memset(lit, 0, ncells * n * sizeof(int32_t))
-    for cell in range(ncells):
+    memset(s.lit, 0, ncells * n * sizeof(int32_t))
+    if not (b16_probe_pass(s, cand, limit) if s.b16 != NULL else probe_pass(s, cand, limit)):
+        return False
+    s.scored = True
+    return True
+
+
+cdef bint probe_pass(Search *s, uint64_t *cand, int limit) noexcept nogil:
+    """probe()'s pass over the cells on the cell masks (`limit`: the most candidates a
+    probed cell has): each candidate of each unplaced cell is probed on a scratch copy of
+    the level; one that fails leaves the level, which is propagated, and the pass goes on
+    with the cell's candidates above it.  The candidates each probe removed go to s.lit.
+    False on a contradiction."""
+    cdef const Geometry *g = s.g
+    cdef uint64_t *scratch = s.scratch
+    cdef size_t words = s.level_words
+    cdef uint64_t m, bit
+    cdef int cell, n = g.n
+    for cell in range(g.ncells):
         m = cand[cell]
         if not has_one_bit(m) and popcount(m) <= limit:
             while m:
                 bit = lowest_bit(m)
                 m ^= bit
                 s.probes += 1
-                if s.b16 != NULL:
-                    if not fresh:
-                        b16_from_cand(&s.b16[0], cand)
-                        fresh = True
-                    removed = b16_probe(&s.b16[0], &s.b16[1], cell, bit_index(bit))
-                else:
-                    memcpy(scratch, cand, words * sizeof(uint64_t))
-                    clear_work(s)
-                    s.work.removed = popcount(scratch[cell]) - 1
-                    removed = -1
-                    if (eliminate(g, scratch, cell, scratch[cell] ^ bit, &s.work, g.nwords)
-                            and propagate_counting(g, scratch, &s.work)):
-                        removed = s.work.removed
-                if removed >= 0:
-                    lit[cell * n + bit_index(bit)] = removed
+                memcpy(scratch, cand, words * sizeof(uint64_t))
+                clear_work(s)
+                s.work.removed = popcount(scratch[cell]) - 1
+                if (eliminate(g, scratch, cell, scratch[cell] ^ bit, &s.work, g.nwords)
+                        and propagate_counting(g, scratch, &s.work)):
+                    s.lit[cell * n + bit_index(bit)] = s.work.removed
                     continue
-                fresh = False
                 clear_work(s)
                 if not (eliminate(g, cand, cell, bit, &s.work, g.nwords)
                         and propagate(g, cand, &s.work, s.segs, False)):
@@ -315,7 +320,6 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
                 s.probe_found = True
                 # On with the cell's candidates above bit (propagation may have taken some).
                 m = cand[cell] & ~((bit << 1) - 1)
-    s.scored = True
     return True
 
 
