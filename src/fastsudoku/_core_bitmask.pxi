@@ -241,9 +241,6 @@ cdef bint propagate_counting(const Geometry *g, uint64_t *cand, Work *work) noex
     candidates removed added to work.removed; False on a contradiction."""
     if g.n == 16 and g.r == 4:
         return singles_shape(g, cand, work, 16, 39, 1, True)
-    if g.n == 25 and g.r == 5:
-        # (the probes of 25x25 with 5x5 boxes: Frisch's puzzles 1.08-1.15x faster)
-        return singles_shape(g, cand, work, 25, 64, 2, True)
     return singles_shape(g, cand, work, g.n, g.npeers, g.nwords, True)
 
 
