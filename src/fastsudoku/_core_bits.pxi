@@ -49,6 +49,22 @@ cdef inline bint has_one_bit(uint64_t nonzero_mask) noexcept nogil:
     return (nonzero_mask & (nonzero_mask - 1)) == 0
 
 
+# Counts compared with a small number, without a popcount (the portable build has no
+# popcount instruction: popcount() is a dozen operations).
+cdef inline bint two_or_more(uint64_t mask) noexcept nogil:
+    return (mask & (mask - 1)) != 0
+
+
+cdef inline bint exactly_two(uint64_t mask) noexcept nogil:
+    mask &= mask - 1
+    return mask != 0 and (mask & (mask - 1)) == 0
+
+
+cdef inline bint more_than_two(uint64_t mask) noexcept nogil:
+    mask &= mask - 1
+    return (mask & (mask - 1)) != 0
+
+
 cdef extern from *:
     """
     /* The index of the lowest set bit of a nonzero mask: one instruction where the

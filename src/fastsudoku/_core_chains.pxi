@@ -290,7 +290,7 @@ cdef int off_to_on(Chains *c, int p, bint y, bint x, const PSet *offs,
     cdef int pot = c.a.nodes[p].pot, cell = pot // 9, v = pot % 9, n = 0, kind, k, other
     cdef int u, found, node, j, q
     cdef uint64_t m, bit = (<uint64_t>1) << v, gone
-    if y and popcount(c.grid[cell]) == 2:
+    if y and exactly_two(c.grid[cell]):
         m = c.grid[cell] & ~bit
         node = c_new(c, cell * 9 + bit_index(lowest_bit(m)), True, p)
         if node < 0:
@@ -618,7 +618,7 @@ cdef void unary_chaining(Chains *c, int cell, int v, bint y, bint x, PSet *on_se
     cdef int most_cycle = winning_complexity(c, 7.0 if (x and y) else 6.5,
                                              4 if (x and y) else (3 if y else 2))
     cdef int most_chain = winning_complexity(c, 7.0 if (x and y) else 6.6, 4 if (x and y) else 2)
-    if not x and popcount(c.grid[cell]) > 2:
+    if not x and more_than_two(c.grid[cell]):
         return
     # cycles (layered; offs not deduplicated, but never an ancestor of their producer)
     pset_clear(on_set)
@@ -1114,7 +1114,7 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                     for i1 in range(9):
                         u1 = unit_of_type(9, t1, i1)
                         pos1 = places[u1 * 9 + v]
-                        if popcount(pos1) < 2:
+                        if not two_or_more(pos1):
                             continue
                         for i2 in range(9):
                             u2 = unit_of_type(9, t2, i2)
@@ -1157,7 +1157,7 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                             p0 = places[u1 * 9 + i1]
                             p1 = places[u1 * 9 + i2]
                             union_ = p0 | p1
-                            if popcount(p0) >= 2 and popcount(p1) >= 2 and popcount(union_) == 2:
+                            if two_or_more(p0) and two_or_more(p1) and exactly_two(union_):
                                 ncells = 0
                                 for k in range(9):
                                     if (union_ >> k) & 1:
@@ -1185,7 +1185,7 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                             p0 = c.grid[g.units[u1 * 9 + i1]]
                             p1 = c.grid[g.units[u1 * 9 + i2]]
                             union_ = p0 | p1
-                            if popcount(p0) >= 2 and popcount(p1) >= 2 and popcount(union_) == 2:
+                            if two_or_more(p0) and two_or_more(p1) and exactly_two(union_):
                                 ncells = 0
                                 for k in range(9):
                                     cell = g.units[u1 * 9 + k]
@@ -1219,7 +1219,7 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                         p0 = places[unit_of_type(9, base_kind, i1) * 9 + v]
                         p1 = places[unit_of_type(9, base_kind, i2) * 9 + v]
                         union_ = p0 | p1
-                        if popcount(p0) < 2 or popcount(p1) < 2 or popcount(union_) != 2:
+                        if not (two_or_more(p0) and two_or_more(p1) and exactly_two(union_)):
                             continue
                         bit = (<uint64_t>1) << v
                         ncells = 0
@@ -1595,7 +1595,7 @@ cdef void run_unary(Chains *c, PSet *sets, int32_t *q_on, int32_t *q_off,
         y = passes >= 1
         x = passes != 1
         for cell in range(81):
-            if popcount(c.grid[cell]) < 2:
+            if not two_or_more(c.grid[cell]):
                 continue
             for v in range(9):
                 if (c.grid[cell] >> v) & 1:
@@ -1667,7 +1667,7 @@ cdef void impl_graph(const Chains *c, ImplGraph *gr) noexcept nogil:
                         gr.adj[n] = <int16_t>(2 * (other * 9 + v))
                         n += 1
         else:
-            if popcount(c.grid[cell]) == 2:
+            if exactly_two(c.grid[cell]):
                 k = cell * 9 + bit_index(lowest_bit(c.grid[cell] & ~bit))
                 gr.adj[n] = <int16_t>(2 * k + 1)
                 n += 1

@@ -522,7 +522,7 @@ cdef bint find_locking(LBoard *b, bint direct, uint64_t allowed) noexcept nogil:
             for i1 in range(n):
                 u1 = unit_of_type(n, t1, i1)
                 pos = positions(b, u1, d)
-                if popcount(pos) < 2:
+                if not two_or_more(pos):
                     continue
                 for i2 in range(b.t.ncross[u1 * 3 + t2]):
                     u2 = b.t.cross[(u1 * 3 + t2) * n + i2]
@@ -540,7 +540,7 @@ cdef bint find_locking(LBoard *b, bint direct, uint64_t allowed) noexcept nogil:
                         if u3 == u1:
                             continue
                         pos3 = positions(b, u3, d)
-                        if popcount(pos3) < 2:
+                        if not two_or_more(pos3):
                             continue
                         pos3 &= ~b.t.inter[u3 * g.nunits + u2]  # its places outside u2
                         if pos3 and has_one_bit(pos3):
@@ -691,7 +691,7 @@ cdef bint find_hidden_set(LBoard *b, int degree, int tech, bint direct) noexcept
                     b.step_unit = u
                     if direct:
                         for d in range(n):
-                            if (values >> d) & 1 or popcount(pos[d]) < 2:
+                            if (values >> d) & 1 or not two_or_more(pos[d]):
                                 continue
                             rest = pos[d] & ~union_
                             if rest and has_one_bit(rest):
