@@ -299,14 +299,21 @@ def test_candidate_grid_errors_name_the_place():
 # --- Sudoku Explainer's ratings ---------------------------------------------------------------
 
 
+def _tsv(path):
+    """The tab-separated fields of each line of a data file ('#' comments and blank lines
+    skipped)."""
+    return [
+        line.split("\t")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+
+
 def _se_rows():
-    rows = []
-    for line in DATA.read_text().splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        puzzle, er, ep, ed, name, _source = line.split("\t")
-        rows.append((puzzle, float(er), float(ep), float(ed), name))
-    return rows
+    return [
+        (puzzle, float(er), float(ep), float(ed), name)
+        for puzzle, er, ep, ed, name, _source in _tsv(DATA)
+    ]
 
 
 def test_se_ratings_agree_below_the_chains():
@@ -515,10 +522,7 @@ _LEVEL_NAMES = {
 
 def _nested_rows():
     rows = []
-    for line in NESTED.read_text().splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        puzzle, er, ep, ed, name, se_ms = line.split("\t")
+    for puzzle, er, ep, ed, name, se_ms in _tsv(NESTED):
         technique = next(t for suffix, t in _LEVEL_NAMES.items() if name.endswith(suffix))
         rows.append((puzzle, (float(er), float(ep), float(ed)), technique, float(se_ms)))
     return rows
@@ -734,10 +738,7 @@ def _hodoku_removals(step):
 
 def _hodoku_rows():
     rows = []
-    for line in HODOKU.read_text(encoding="utf-8").splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        name, url, grid, step = line.split("\t")
+    for name, url, grid, step in _tsv(HODOKU):
         cells = grid.split()
         assert len(cells) == 81, url
         page = url.split("file=")[1].split("&")[0]

@@ -288,6 +288,30 @@ cdef bint b16_probe_pass(Search *s, uint64_t *cand, int limit) noexcept nogil:
     return True
 
 
+cdef int _level16(Search *s, list allowed) except -1:
+    """The test hooks' level: a strong search of a 16x16 grid (4x4 boxes) set up with
+    its buffers (no probing yet) on the 256 candidate masks `allowed`, propagated
+    (singles and locked candidates).  1, or 0 if that is a contradiction; search_free()
+    in every case."""
+    cdef uint8_t zeros[256]
+    cdef uint64_t masks[256]
+    cdef int cell, rc
+    memset(s, 0, sizeof(Search))
+    if len(allowed) != 256:
+        raise ValueError("allowed: 256 masks expected")
+    for cell in range(256):
+        masks[cell] = allowed[cell]
+    memset(zeros, 0, sizeof(zeros))
+    rc = search_init(s, geometry_for(4, 4), zeros, 0)
+    if rc < 0:
+        raise MemoryError()
+    if rc == 0 or search_allow(s, masks) == 0:
+        return 0
+    if search_strong(s, INT64_MAX) < 0:
+        raise MemoryError()
+    return 1
+
+
 def _probe16(list allowed):
     """Test hook: every probe of a 16x16 level (4x4 boxes), made both ways.
 
@@ -295,31 +319,15 @@ def _probe16(list allowed):
     (singles and locked candidates).  None if that is a contradiction, else a list of
     (cell, value, removed on the cell masks, removed on Board16) for every candidate of
     every unplaced cell, removed -1 for a probe that fails."""
-    cdef const Geometry *g = geometry_for(4, 4)
     cdef Search s
-    cdef uint8_t zeros[256]
-    cdef uint64_t masks[256]
-    cdef Board16 boards[2]
-    cdef uint64_t *scratch = NULL
     cdef uint64_t *cand
     cdef uint64_t m, bit
-    cdef int cell, rc, removed
-    if len(allowed) != 256:
-        raise ValueError("allowed: 256 masks expected")
-    for cell in range(256):
-        masks[cell] = allowed[cell]
-    memset(zeros, 0, sizeof(zeros))
-    rc = search_init(&s, g, zeros, 0)
+    cdef int cell
     try:
-        if rc < 0:
-            raise MemoryError()
-        if rc == 0 or search_allow(&s, masks) == 0:
+        if not _level16(&s, allowed):
             return None
-        scratch = <uint64_t *>malloc(s.level_words * sizeof(uint64_t))
-        if scratch == NULL:
-            raise MemoryError()
         cand = s.states
-        b16_from_cand(&boards[0], cand)
+        b16_from_cand(&s.b16[0], cand)
         out = []
         for cell in range(256):
             m = cand[cell]
@@ -328,18 +336,10 @@ def _probe16(list allowed):
             while m:
                 bit = lowest_bit(m)
                 m ^= bit
-                memcpy(scratch, cand, s.level_words * sizeof(uint64_t))
-                clear_work(&s)
-                s.work.removed = popcount(scratch[cell]) - 1
-                removed = -1
-                if (eliminate(g, scratch, cell, scratch[cell] ^ bit, &s.work, g.nwords)
-                        and propagate_counting(g, scratch, &s.work)):
-                    removed = s.work.removed
-                out.append((cell, bit_index(bit) + 1, removed,
-                            b16_probe(&boards[0], &boards[1], cell, bit_index(bit))))
+                out.append((cell, bit_index(bit) + 1, probe_one(&s, cand, cell, bit),
+                            b16_probe(&s.b16[0], &s.b16[1], cell, bit_index(bit))))
         return out
     finally:
-        free(scratch)
         search_free(&s)
 
 
@@ -351,35 +351,21 @@ def _probe_pass16(list allowed):
     candidates).  None if that is a contradiction, else a pair, one a way: None if the
     pass found a contradiction, else (the level's 256 masks and 48 units' placed values
     after the pass, the 256 x 16 candidates each probe removed)."""
-    cdef const Geometry *g = geometry_for(4, 4)
     cdef Search s
-    cdef uint8_t zeros[256]
-    cdef uint64_t masks[256]
     cdef uint64_t *level = NULL
-    cdef int cell, rc, limit, way, k
+    cdef int way, k
     cdef bint ok
-    if len(allowed) != 256:
-        raise ValueError("allowed: 256 masks expected")
-    for cell in range(256):
-        masks[cell] = allowed[cell]
-    memset(zeros, 0, sizeof(zeros))
-    rc = search_init(&s, g, zeros, 0)
     try:
-        if rc < 0:
-            raise MemoryError()
-        if rc == 0 or search_allow(&s, masks) == 0:
+        if not _level16(&s, allowed):
             return None
-        if search_strong(&s, INT64_MAX) < 0:      # its buffers, no probing
-            raise MemoryError()
         level = <uint64_t *>malloc(s.level_words * sizeof(uint64_t))
         if level == NULL:
             raise MemoryError()
-        limit = 16
         out = []
         for way in range(2):
             memcpy(level, s.states, s.level_words * sizeof(uint64_t))
             memset(s.lit, 0, 256 * 16 * sizeof(int32_t))
-            ok = b16_probe_pass(&s, level, limit) if way else probe_pass(&s, level, limit)
+            ok = b16_probe_pass(&s, level, 16) if way else probe_pass(&s, level, 16)
             if not ok:
                 out.append(None)
                 continue

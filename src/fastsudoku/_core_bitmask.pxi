@@ -285,6 +285,20 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
     return True
 
 
+cdef inline int probe_one(Search *s, const uint64_t *cand, int cell,
+                          uint64_t bit) noexcept nogil:
+    """One probe on the cell masks: the value `bit` at `cell`, on a scratch copy of the
+    propagated level `cand`; the candidates its singles remove, or -1 if they end in a
+    contradiction."""
+    memcpy(s.scratch, cand, s.level_words * sizeof(uint64_t))
+    clear_work(s)
+    s.work.removed = popcount(s.scratch[cell]) - 1
+    if (eliminate(s.g, s.scratch, cell, s.scratch[cell] ^ bit, &s.work, s.g.nwords)
+            and propagate_counting(s.g, s.scratch, &s.work)):
+        return s.work.removed
+    return -1
+
+
 cdef bint probe_pass(Search *s, uint64_t *cand, int limit) noexcept nogil:
     """probe()'s pass over the cells on the cell masks (`limit`: the most candidates a
     probed cell has): each candidate of each unplaced cell is probed on a scratch copy of
@@ -292,10 +306,8 @@ cdef bint probe_pass(Search *s, uint64_t *cand, int limit) noexcept nogil:
     with the cell's candidates above it.  The candidates each probe removed go to s.lit.
     False on a contradiction."""
     cdef const Geometry *g = s.g
-    cdef uint64_t *scratch = s.scratch
-    cdef size_t words = s.level_words
     cdef uint64_t m, bit
-    cdef int cell, n = g.n
+    cdef int cell, removed, n = g.n
     for cell in range(g.ncells):
         m = cand[cell]
         if not has_one_bit(m) and popcount(m) <= limit:
@@ -303,12 +315,9 @@ cdef bint probe_pass(Search *s, uint64_t *cand, int limit) noexcept nogil:
                 bit = lowest_bit(m)
                 m ^= bit
                 s.probes += 1
-                memcpy(scratch, cand, words * sizeof(uint64_t))
-                clear_work(s)
-                s.work.removed = popcount(scratch[cell]) - 1
-                if (eliminate(g, scratch, cell, scratch[cell] ^ bit, &s.work, g.nwords)
-                        and propagate_counting(g, scratch, &s.work)):
-                    s.lit[cell * n + bit_index(bit)] = s.work.removed
+                removed = probe_one(s, cand, cell, bit)
+                if removed >= 0:
+                    s.lit[cell * n + bit_index(bit)] = removed
                     continue
                 clear_work(s)
                 if not (eliminate(g, cand, cell, bit, &s.work, g.nwords)
