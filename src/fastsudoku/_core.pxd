@@ -142,6 +142,7 @@ cdef struct Backoff:
 ctypedef struct Board16:
     uint64_t D[64]           # D[16*w + d]: the cells of band w where digit d+1 may go
     uint64_t U[4]            # U[w]: the cells of band w not yet placed
+    uint64_t UT[4]           # UT[w]: U[w] with the band's 4x4 nibbles transposed
 
 ctypedef struct Search:
     SearchRun run
