@@ -152,7 +152,7 @@ cdef bint b16_propagate(Board16 *s, uint64_t dirty, uint64_t *touched) noexcept 
                 bit = lowest_bit(single)
                 single ^= bit
                 if not s.D[k] & bit:
-                    return b16_fail(touched, seen | dirty)        # two singles of the digit see each other
+                    return b16_fail(touched, seen | dirty)  # two singles see each other
                 dirty = b16_place(s, d, w, bit, dirty)
         # Naked singles in the bands that changed: the cells in exactly one digit's mask.
         while bands:
@@ -178,7 +178,7 @@ cdef bint b16_propagate(Board16 *s, uint64_t dirty, uint64_t *touched) noexcept 
                     if p[d] & bit:
                         break
                 else:
-                    return b16_fail(touched, seen | dirty)        # its digit went to a peer placed just before
+                    return b16_fail(touched, seen | dirty)  # its digit: a peer placed before
                 dirty = b16_place(s, d, w, bit, dirty)
         if dirty:
             continue
