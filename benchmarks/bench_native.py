@@ -6,7 +6,10 @@ FILE (one 81-character line each) REPEATS times after loading them, and prints a
 The figures in the README were made against tdoku's ``solver_dpll_triad_simd`` (the
 fastest public 9x9 solver), built outside this repository from its sources with
 ``g++ -O3 -march=native`` and a small timing driver that calls its C entry point; neither
-is part of fastsudoku (see the README).
+is part of fastsudoku (see the README).  With ``--tdoku-lib`` (tdoku's sources built as a
+shared library) tdoku is also called once a puzzle from Python through ctypes, as a
+Python user would call it: the per-call figures of both, side by side (the puzzles are
+made into tdoku's NUL-ended buffers beforehand; a first solution is read back).
 
 Each pass runs, for each set and limit (1: first solution; 2: uniqueness check), the
 native program once (it times one pass over the set in memory), fastsudoku's
@@ -14,12 +17,13 @@ native program once (it times one pass over the set in memory), fastsudoku's
 ``count_solutions`` call a puzzle; figures are medians over --repeat passes, ratios
 the medians of the per-pass ratios.  Results: benchmarks/results/bench_native.csv.
 
-    python benchmarks/bench_native.py --native /path/to/driver [--repeat 7]
+    python benchmarks/bench_native.py --native /path/to/driver [--tdoku-lib libtdoku.so]
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import re
 import shlex
 import statistics
@@ -56,6 +60,36 @@ def native_rate(command: list, path: Path, limit: int) -> tuple:
     return float(rate.group(1)), float(guesses.group(1)) if guesses else float("nan")
 
 
+def tdoku_call_loop(lib: str, lines: list, limit: int):
+    """A function that calls tdoku once a puzzle through ctypes (its C entry point
+    TdokuSolverDpllTriadSimd(puzzle, limit, configuration, solution, guesses))."""
+    solve = ctypes.CDLL(lib).TdokuSolverDpllTriadSimd
+    solve.argtypes = [
+        ctypes.c_char_p,
+        ctypes.c_size_t,
+        ctypes.c_uint32,
+        ctypes.c_char_p,
+        ctypes.POINTER(ctypes.c_size_t),
+    ]
+    solve.restype = ctypes.c_size_t
+    # tdoku reads '.' as an empty cell (any other character is a given) and a NUL after
+    # the 81 cells (its pencil-mark form otherwise).
+    bufs = [
+        ctypes.create_string_buffer("".join(c if "1" <= c <= "9" else "." for c in p).encode(), 82)
+        for p in lines
+    ]
+    out = ctypes.create_string_buffer(82)
+    guesses = ctypes.c_size_t(0)
+    ref = ctypes.byref(guesses)
+
+    def loop():
+        for buf in bufs:
+            if solve(buf, limit, 0, out, ref) and limit == 1:
+                out.raw[:81]
+
+    return loop
+
+
 def timed_rate(fn, count: int) -> float:
     start = time.perf_counter()
     fn()
@@ -70,6 +104,9 @@ def main() -> None:
         help="the native program (and its fixed arguments), e.g. ./driver",
     )
     ap.add_argument("--name", default="tdoku", help="the native solver's name in the CSV")
+    ap.add_argument(
+        "--tdoku-lib", default=None, help="tdoku as a shared library: per-call figures via ctypes"
+    )
     ap.add_argument("--data", default=str(HERE.parent.parent / "shared" / "data"))
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--out", default=str(HERE / "results" / "bench_native.csv"))
@@ -83,10 +120,12 @@ def main() -> None:
         arr = puzzle_array(lines)
         for limit in (1, 2):
             per_call = per_call_loop(lines, limit)
+            tdoku_call = tdoku_call_loop(args.tdoku_lib, lines, limit) if args.tdoku_lib else None
             batch = fs.solve_many(arr, limit=limit, threads=1)
             ours_guesses = float(batch.guesses.mean())
             native_rate(command, path, limit)  # warm-up (page cache, CPU clock)
             natives, batches, calls, r_batch, r_call = [], [], [], [], []
+            t_calls, r_tcall = [], []
             native_guesses = float("nan")
             for _ in range(args.repeat):
                 nat, native_guesses = native_rate(command, path, limit)
@@ -97,6 +136,9 @@ def main() -> None:
                 calls.append(cal)
                 r_batch.append(nat / bat)
                 r_call.append(nat / cal)
+                if tdoku_call is not None:
+                    t_calls.append(timed_rate(tdoku_call, len(lines)))
+                    r_tcall.append(cal / t_calls[-1])
             row = {
                 "set": name,
                 "puzzles": len(lines),
@@ -109,6 +151,8 @@ def main() -> None:
                 "native_over_batch_min": min(r_batch),
                 "native_over_batch_max": max(r_batch),
                 "native_over_per_call": statistics.median(r_call),
+                "native_per_call_ctypes_per_s": statistics.median(t_calls) if t_calls else "",
+                "per_call_ours_over_native": statistics.median(r_tcall) if r_tcall else "",
                 "native_guesses": native_guesses,
                 "our_guesses": ours_guesses,
                 "machine": machine(),
@@ -120,7 +164,14 @@ def main() -> None:
                 f"  per call {row['per_call_per_s']:>10,.0f}/s"
                 f"  {args.name}/batch {row['native_over_batch']:.2f}x"
                 f" ({min(r_batch):.2f}-{max(r_batch):.2f})"
-                f"  guesses {native_guesses:.1f} vs {ours_guesses:.1f}",
+                f"  guesses {native_guesses:.1f} vs {ours_guesses:.1f}"
+                + (
+                    f"  per call: {args.name} (ctypes)"
+                    f" {row['native_per_call_ctypes_per_s']:,.0f}/s,"
+                    f" ours/{args.name} {row['per_call_ours_over_native']:.2f}x"
+                    if r_tcall
+                    else ""
+                ),
                 flush=True,
             )
     write_rows(args.out, rows)
