@@ -67,6 +67,7 @@ cdef extern from *:
         }
         return acc[0] | acc[1];
     }
+    /* The bits set in at least one of p[0..15] (returned) and in at least two (*twice). */
     static inline uint64_t fs_b16_once_twice(const uint64_t *p, uint64_t *twice) {
         fs_v2u64 once = {0, 0}, two = {0, 0}, v;
         int e;
