@@ -248,6 +248,34 @@ def test_effort_is_stable_under_isomorphism():
         assert abs(a[0] - b[0]) <= 4 * (a[1] + b[1]) + 1, (puzzle, a, b)
 
 
+def test_effort_is_reproducible_and_zero_only_without_guessing():
+    """rate() skips the isomorphic copies of a puzzle the engine's propagation solves (no
+    guess): every copy must then need none either -- checked here by searching them all
+    (effort() itself), on 9x9 and other shapes -- and the copies' guesses must be the
+    same from call to call (seeded by the puzzle)."""
+    from fastsudoku import _core
+    from fastsudoku._rate import _UNIQUE, _position
+
+    zero = guessing = 0
+    cases = [(p, (3, 3)) for p in dataset("puzzles2_17_clue")[:60]]
+    cases += [(p, (3, 3)) for p in dataset("puzzles3_magictour_top1465")[:10]]
+    for box in ((2, 2), (2, 3), (3, 2), (2, 4), (3, 4), (4, 4)):
+        cases += [(g.puzzle, box) for g in fs.generate(box=box, seed=11, count=12)]
+    for puzzle, box in cases:
+        pos = _position(puzzle, box, None)
+        found, _, guesses, _ = _core.search(pos.values, pos.r, pos.c, _UNIQUE)
+        assert found == 1
+        full = effort(pos.values, pos.r, pos.c)
+        assert full == effort(pos.values, pos.r, pos.c)
+        if guesses == 0:
+            zero += 1
+            assert full == (0.0, 0.0), (puzzle, box, full)
+        else:
+            guessing += 1
+        assert fs.rate(puzzle, box=box)[3:5] == full
+    assert zero >= 40 and guessing >= 20
+
+
 def test_gen_tests_tiers():
     rng = random.Random(7)
     for tier in TIERS:

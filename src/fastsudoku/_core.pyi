@@ -131,6 +131,9 @@ def generate_one(
     interruptible: bool = ...,
     options: Optional[Options] = ...,
 ) -> Optional[Tuple[bytes, bytes, int]]: ...
+def effort_counts(
+    values: bytes, r: int, c: int, seed: int, copies: int, options: Options
+) -> List[int]: ...
 def solve_line81(line: str, options: Options) -> Optional[Tuple[Optional[str], int]]: ...
 
 @disjoint_base

@@ -68,12 +68,33 @@ cdef void group_order(uint64_t *state, int *out, int groups, int size, int *scra
             out[k * size + i] += scratch[k] * size
 
 
+cdef void random_isomorph(uint64_t *state, const Geometry *g, const uint8_t *src,
+                          uint8_t *out, int *scratch, bint transpose) noexcept nogil:
+    """A random isomorphic copy of the grid `src` (0 empty, 1..n) into out: bands and the
+    rows in each, stacks and the columns in each, and the values relabelled (0 stays
+    0); with `transpose` and square boxes, transposed half of the time (one more draw).
+    scratch: 4n ints."""
+    cdef int n = g.n, i, j, x
+    cdef int *rows = scratch
+    cdef int *cols = scratch + n
+    cdef int *relabel = scratch + 2 * n
+    cdef int *tmp = scratch + 3 * n
+    group_order(state, rows, g.c, g.r, tmp)      # c bands of r rows
+    group_order(state, cols, g.r, g.c, tmp)      # r stacks of c columns
+    rand_permutation(state, relabel, n)
+    transpose = transpose and g.r == g.c and rand_below(state, 2)
+    for i in range(n):
+        for j in range(n):
+            x = src[cols[j] * n + rows[i]] if transpose else src[rows[i] * n + cols[j]]
+            out[i * n + j] = relabel[x - 1] + 1 if x else 0
+
+
 cdef int gen_full(const Sudoku *p, const EngineOptions *engine, EngineState *work,
                   uint64_t *state, uint8_t *out, int *scratch) noexcept nogil:
     """A random full grid into out; 0, or -1 out of memory / interrupted.  engine: the
     options of the searches (their engine; the limits are this function's)."""
     cdef const Geometry *g = p.g
-    cdef int n = g.n, ncells = g.ncells, k, cell, v, j, i
+    cdef int n = g.n, ncells = g.ncells, k, cell, v, j
     cdef uint8_t *values = <uint8_t *>malloc(ncells * 2)
     if values == NULL:
         return -1
@@ -87,10 +108,6 @@ cdef int gen_full(const Sudoku *p, const EngineOptions *engine, EngineState *wor
     # seed (generated puzzles are pinned by seed), and a random start seldom needs it.
     o.strong_over = MAX_SIDE + 1
     cdef bint clash
-    cdef int *rows = scratch
-    cdef int *cols = scratch + n
-    cdef int *relabel = scratch + 2 * n
-    cdef int *tmp = scratch + 3 * n
     while True:
         memset(values, 0, ncells)
         for k in range(n):
@@ -112,14 +129,43 @@ cdef int gen_full(const Sudoku *p, const EngineOptions *engine, EngineState *wor
         if check_interrupt() < 0:               # a try that failed: look before the next
             free(values)
             return -1
-    group_order(state, rows, g.c, g.r, tmp)      # c bands of r rows
-    group_order(state, cols, g.r, g.c, tmp)      # r stacks of c columns
-    rand_permutation(state, relabel, n)
-    for i in range(n):
-        for j in range(n):
-            out[i * n + j] = relabel[solved[rows[i] * n + cols[j]] - 1] + 1
+    random_isomorph(state, g, solved, out, scratch, False)
     free(values)
     return 0
+
+
+def effort_counts(bytes values, int r, int c, uint64_t seed, int copies,
+                  Options options not None):
+    """The guesses of a search (options: its engine and limit) on each of `copies` random
+    isomorphic copies of the puzzle (random_isomorph, transposed too, from splitmix64
+    seeded with `seed`): rate()'s effort, compiled (the copies made in Python cost ten
+    times the searches of an easy puzzle).  Conflicting givens must be rejected before."""
+    cdef Sudoku p
+    cdef EngineOptions o = options.o
+    cdef EngineResult result
+    cdef uint64_t state = seed
+    cdef int k
+    prepare(&p, &o, r, c)
+    cdef const uint8_t *v = _checked_values(values, p.g)
+    cdef int n = p.g.n, ncells = p.g.ncells
+    cdef uint8_t *grids = <uint8_t *>malloc(2 * ncells)
+    cdef int *scratch = <int *>malloc(4 * n * sizeof(int))
+    cdef EngineState *work = <EngineState *>malloc(sizeof(EngineState))
+    counts = []
+    try:
+        if grids == NULL or scratch == NULL or work == NULL:
+            raise MemoryError()
+        for k in range(copies):
+            with nogil:
+                random_isomorph(&state, p.g, v, grids, scratch, True)
+                engine_run(&p, grids, &o, &result, grids + ncells, work)
+            raise_stopped(result.status)
+            counts.append(result.guesses)
+    finally:
+        free(grids)
+        free(scratch)
+        free(work)
+    return counts
 
 
 cdef int sym_orbit(int n, int cell, int symmetry, int *orbit) noexcept nogil:

@@ -464,8 +464,8 @@ def effort(values: bytes, r: int, c: int, copies: int = EFFORT_COPIES) -> Tuple[
 
     The copies are drawn from a generator seeded by the puzzle's values, so that the
     figure of one puzzle is reproducible."""
-    rng = random.Random(hashlib.blake2b(bytes(values), digest_size=8).digest())
-    counts = [_core.search(_isomorphic(values, r, c, rng), r, c, _FIRST)[2] for _ in range(copies)]
+    seed = int.from_bytes(hashlib.blake2b(bytes(values), digest_size=8).digest(), "little")
+    counts = _core.effort_counts(values, r, c, seed, copies, _FIRST)
     mean = statistics.fmean(counts)
     noise = statistics.stdev(counts) / copies**0.5 if copies > 1 else 0.0
     return mean, noise
@@ -496,10 +496,14 @@ def rate(
     """
     allowed = nesting_mask(nesting)
     pos = _position(puzzle, box, alphabet)
-    found = _count(pos, 2)
     if pos.candidates is None:
-        mean, noise = effort(pos.values, pos.r, pos.c) if found else (0.0, 0.0)
+        found, _, guesses, _ = _core.search(pos.values, pos.r, pos.c, _UNIQUE)
+        # Solved by the engine's propagation alone (no guess): so is every isomorphic
+        # copy (its rules are the same in every orientation, and their fixed point is
+        # one), and the effort is 0 without searching them.
+        mean, noise = effort(pos.values, pos.r, pos.c) if found and guesses else (0.0, 0.0)
     else:
+        found = _count(pos, 2)
         mean = noise = 0.0  # the engine's search takes givens, not candidates
     if found != 1:
         return Rating(
