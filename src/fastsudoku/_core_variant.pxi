@@ -863,62 +863,80 @@ cdef bint v_sumline(VSearch *s, uint64_t *cand, int t) noexcept nogil:
 
 cdef bint v_lunchbox(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """Lunchbox t (cells that all differ): the cells between the one holding the least
-    value and the one holding the greatest sum to the target.  For each two places and
-    values lo < hi the ends can take (with room between them for the other cells'
-    values), every other cell must hold a value strictly between lo and hi, and those
-    between the ends must be able to make the total (their least and most, and as many
-    distinct values as cells); the values some such choice allows are kept."""
+    value and the one holding the greatest sum to the target.  For each two values lo <
+    hi with room between them for the other cells' values, and each two places the ends
+    can take them at, every other cell must hold a value strictly between lo and hi, and
+    those between the ends must be able to make the total (their least and most, and as
+    many distinct values as cells); the values some such choice allows are kept.
+
+    The values come first: the places each value can take are gathered once, and a pair
+    (lo, hi) that leaves a third place without a value between them is dropped before
+    its places are tried (taking every two places and then every two values was k^2 n^2
+    tries: the ISS's Extreme Lunchbox 38.4 -> 26.3 ms to count to 2, Extreme Lunchbox
+    10.7 -> 4.8 ms, the same guesses)."""
     cdef const VModel *m = s.m
-    cdef int n = m.n, i, j, x, lo, hi, a, b, inner
+    cdef int n = m.n, i, j, x, lo, hi, p, q
     cdef int start = m.sum_start[t], k = m.sum_start[t + 1] - m.sum_start[t]
     cdef const int32_t *cells = m.sum_cells + start
     cdef int64_t target = m.sum_target[t], smin, smax
-    cdef uint64_t rng, cx, union, wa, wb
+    cdef uint64_t rng, cx, union, empty, inside, ends, wi, wj, w
+    cdef uint64_t every = (~(<uint64_t>0)) >> (64 - k)
     cdef uint64_t sup[64]
-    cdef bint fits, found = False
+    cdef uint64_t at[65]                             # at[v]: the places value v can take
+    cdef bint found = False
+    for x in range(n + 1):
+        at[x] = 0
     for x in range(k):
         sup[x] = 0
-    for i in range(k):
-        for j in range(i + 1, k):
-            inner = j - i - 1
-            wa = cand[cells[i]]
-            while wa:
-                a = bit_index(lowest_bit(wa)) + 1
-                wa = clear_lowest_bit(wa)
-                wb = cand[cells[j]] & ~((<uint64_t>1) << (a - 1))
-                while wb:
-                    b = bit_index(lowest_bit(wb)) + 1
-                    wb = clear_lowest_bit(wb)
-                    lo = a if a < b else b
-                    hi = a + b - lo
-                    if hi - lo - 1 < k - 2:
+        w = cand[cells[x]]
+        while w:
+            at[bit_index(lowest_bit(w)) + 1] |= (<uint64_t>1) << x
+            w = clear_lowest_bit(w)
+    for lo in range(1, n - k + 2):
+        if not at[lo]:
+            continue
+        # The places with a value strictly between lo and hi, grown with hi.
+        inside = 0
+        for x in range(lo + 1, min(lo + k - 1, n + 1)):
+            inside |= at[x]
+        for hi in range(lo + k - 1, n + 1):          # room for the other k - 2 values
+            if hi > lo + k - 1:
+                inside |= at[hi - 1]
+            empty = every & ~inside                  # places with no value between
+            if not at[hi] or popcount(empty) > 2:
+                continue
+            rng = v_range_mask(n, lo + 1, hi - 1)
+            wi = at[lo]
+            while wi:
+                i = bit_index(lowest_bit(wi))
+                wi = clear_lowest_bit(wi)
+                wj = at[hi] & ~((<uint64_t>1) << i)
+                while wj:
+                    j = bit_index(lowest_bit(wj))
+                    wj = clear_lowest_bit(wj)
+                    ends = ((<uint64_t>1) << i) | ((<uint64_t>1) << j)
+                    if empty & ~ends:
                         continue
-                    rng = v_range_mask(n, lo + 1, hi - 1)
-                    fits = True
+                    p = i if i < j else j
+                    q = i + j - p
                     smin = 0
                     smax = 0
                     union = 0
-                    for x in range(k):
-                        if x == i or x == j:
-                            continue
+                    for x in range(p + 1, q):
                         cx = cand[cells[x]] & rng
-                        if cx == 0:
-                            fits = False
-                            break
-                        if i < x < j:
-                            smin += v_low(cx)
-                            smax += v_high(cx)
-                            union |= cx
-                    if not fits or not v_run_fits(target, smin, smax, union, inner):
+                        smin += v_low(cx)
+                        smax += v_high(cx)
+                        union |= cx
+                    if not v_run_fits(target, smin, smax, union, q - p - 1):
                         continue
                     found = True
-                    sup[i] |= (<uint64_t>1) << (a - 1)
-                    sup[j] |= (<uint64_t>1) << (b - 1)
+                    sup[i] |= (<uint64_t>1) << (lo - 1)
+                    sup[j] |= (<uint64_t>1) << (hi - 1)
                     for x in range(k):
                         if x == i or x == j:
                             continue
                         cx = cand[cells[x]] & rng
-                        if i < x < j:
+                        if p < x < q:
                             sup[x] |= v_run_support(n, cx, target, smin, smax)
                         else:
                             sup[x] |= cx
