@@ -497,6 +497,32 @@ def test_sum_lines_agree_with_brute_force_on_every_total(loop):
             _check(Variant("." * 16, box=(2, 2), constraints=[rule]), 4, box=(2, 2))
 
 
+def test_sum_loops_read_packed_keep_what_every_rotation_keeps():
+    """A sum loop of total up to 31 is read once with all its cuts side by side
+    (v_sumloop_packed); reading it from each of its first `total` cells (as longer totals
+    still are, and as the brute-force test above checks) must give the same answer and
+    keep the same values in every cell, on random candidates of 4x4 to 25x25 values."""
+    from fastsudoku import _core
+
+    rng = random.Random(12)
+    packed = feasible = 0
+    for _ in range(3000):
+        n = rng.choice([4, 6, 9, 9, 16, 25])
+        total = rng.randint(1, min(31, 2 * n))
+        density = rng.random()
+        masks = []
+        for _ in range(rng.randint(1, 40)):
+            m = sum(1 << v for v in range(n) if rng.random() < density)
+            masks.append(m or 1 << rng.randrange(n))
+        by_rotations, by_packing = _core._sumloop_both(masks, total)
+        if by_packing is None:
+            continue
+        packed += 1
+        feasible += by_rotations[0]
+        assert by_packing == by_rotations, (n, total, masks)
+    assert packed > 2500 and 500 < feasible < packed - 500
+
+
 def test_equal_sums_against_the_first_agree_with_brute_force(monkeypatch):
     """Zippers and region sum lines of many runs make each run's sum equal to the first's
     (not every two's): with that from 2 sets on, every 4x4 zipper and region sum line
