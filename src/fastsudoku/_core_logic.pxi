@@ -218,23 +218,31 @@ cdef void logic_free(LBoard *b) noexcept nogil:
 cdef inline void logic_remove(LBoard *b, int cell, uint64_t digits) noexcept nogil:
     """Remove candidate digits (a mask) from an empty cell, keeping the places up to date."""
     cdef int n = b.n, j, d, at
-    cdef uint64_t p
+    cdef uint64_t p, left = b.cand[cell] & ~digits
     cdef const uint16_t *units = b.g.cell_unit_list + 3 * cell
+    cdef int base[3]
+    cdef uint64_t here[3]
+    cdef uint64_t *pos = b.pos
     digits &= b.cand[cell]
     if not digits:
         return
-    b.cand[cell] &= ~digits
-    if b.cand[cell] == 0:
+    b.cand[cell] = left
+    if left == 0:
         b.broken = True
+    # The cell's place in each of its units, read once (the stores to pos below could
+    # otherwise be the tables' bytes for all the compiler knows).
+    for j in range(3):
+        base[j] = units[j] * n
+        here[j] = (<uint64_t>1) << b.t.index_in[3 * cell + j]
     while digits:
         d = bit_index(lowest_bit(digits))
         digits = clear_lowest_bit(digits)
         for j in range(3):
-            at = units[j] * n + d
-            p = b.pos[at]
-            if p & ((<uint64_t>1) << b.t.index_in[3 * cell + j]):
-                p &= ~((<uint64_t>1) << b.t.index_in[3 * cell + j])
-                b.pos[at] = p
+            at = base[j] + d
+            p = pos[at]
+            if p & here[j]:
+                p &= ~here[j]
+                pos[at] = p
                 if p and has_one_bit(p):
                     b.queue[b.nqueue] = at
                     b.nqueue += 1
