@@ -215,21 +215,32 @@ cdef void logic_free(LBoard *b) noexcept nogil:
     b.base = NULL
 
 
+cdef inline void logic_lose(LBoard *b, int at, uint64_t here) noexcept nogil:
+    """The place `here` leaves the places b.pos[at] of a unit and digit (if it was one);
+    the pair is queued when one place is left."""
+    cdef uint64_t p = b.pos[at]
+    if p & here:
+        p &= ~here
+        b.pos[at] = p
+        if p and has_one_bit(p):
+            b.queue[b.nqueue] = at
+            b.nqueue += 1
+
+
 cdef inline void logic_remove(LBoard *b, int cell, uint64_t digits) noexcept nogil:
     """Remove candidate digits (a mask) from an empty cell, keeping the places up to date."""
-    cdef int n = b.n, j, d, at
-    cdef uint64_t p, left = b.cand[cell] & ~digits
+    cdef int n = b.n, j, d
+    cdef uint64_t left = b.cand[cell] & ~digits
     cdef const uint16_t *units = b.g.cell_unit_list + 3 * cell
     cdef int base[3]
     cdef uint64_t here[3]
-    cdef uint64_t *pos = b.pos
     digits &= b.cand[cell]
     if not digits:
         return
     b.cand[cell] = left
     if left == 0:
         b.broken = True
-    # The cell's place in each of its units, read once (the stores to pos below could
+    # The cell's place in each of its units, read once (the stores to b.pos could
     # otherwise be the tables' bytes for all the compiler knows).
     for j in range(3):
         base[j] = units[j] * n
@@ -238,14 +249,22 @@ cdef inline void logic_remove(LBoard *b, int cell, uint64_t digits) noexcept nog
         d = bit_index(lowest_bit(digits))
         digits = clear_lowest_bit(digits)
         for j in range(3):
-            at = base[j] + d
-            p = pos[at]
-            if p & here[j]:
-                p &= ~here[j]
-                pos[at] = p
-                if p and has_one_bit(p):
-                    b.queue[b.nqueue] = at
-                    b.nqueue += 1
+            logic_lose(b, base[j] + d, here[j])
+
+
+cdef inline void logic_remove_one(LBoard *b, int cell, int d) noexcept nogil:
+    """logic_remove of the one digit d (a placement's peers: most of the removals)."""
+    cdef uint64_t bit = (<uint64_t>1) << d
+    cdef const uint16_t *units = b.g.cell_unit_list + 3 * cell
+    cdef const uint8_t *index_in = b.t.index_in + 3 * cell
+    cdef int n = b.n, j
+    if not b.cand[cell] & bit:
+        return
+    b.cand[cell] &= ~bit
+    if b.cand[cell] == 0:
+        b.broken = True
+    for j in range(3):
+        logic_lose(b, units[j] * n + d, (<uint64_t>1) << index_in[j])
 
 
 cdef void logic_place(LBoard *b, int cell, int digit) noexcept nogil:
@@ -288,12 +307,12 @@ cdef void logic_place(LBoard *b, int cell, int digit) noexcept nogil:
             while clear[j]:
                 peer = 64 * j + bit_index(lowest_bit(clear[j]))
                 clear[j] = clear_lowest_bit(clear[j])
-                logic_remove(b, peer, bit)
+                logic_remove_one(b, peer, digit)
         return
     for k in range(g.npeers):
         peer = g.peers[cell * g.npeers + k]
         if b.cand[peer] & bit:
-            logic_remove(b, peer, bit)
+            logic_remove_one(b, peer, digit)
 
 
 cdef int logic_load(LBoard *b, const uint8_t *values) noexcept nogil:
