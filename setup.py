@@ -2,7 +2,9 @@
 
 Environment switches (documented in the README):
 
-* ``FASTSUDOKU_DEBUG=1``    bounds and wraparound checks on, ``-O0 -g``, asserts kept.
+* ``FASTSUDOKU_DEBUG=1``    bounds and wraparound checks on, ``-O0 -g``, asserts kept; the
+  plain loops where the normal build uses the compiler's vector types (``FS_NO_VECTOR_TYPES``,
+  _core_band16.pxi), so that CI's debug job tests them.
 * ``FASTSUDOKU_ANNOTATE=1`` write ``_core.html`` (``cython -a``) next to the sources.
 * ``FASTSUDOKU_SANITIZE=1`` build with AddressSanitizer and UBSan (gcc/clang only); any
   UBSan finding aborts (``-fno-sanitize-recover``) so a test run fails on it.  Python must then
@@ -54,6 +56,8 @@ else:
         link_args += sanitize
 if not DEBUG:
     macros.append(("CYTHON_WITHOUT_ASSERTIONS", "1"))
+else:
+    macros.append(("FS_NO_VECTOR_TYPES", "1"))
 
 extensions = [
     Extension(
