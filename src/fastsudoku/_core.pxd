@@ -399,6 +399,7 @@ ctypedef struct VModel:
     int32_t *arc_other
     int32_t *arc_rel
     uint64_t *rel
+    uint8_t *rel_bad          # per relation: its values whose row is not every value
     int nsums
     int32_t *sum_start
     int32_t *sum_cells

@@ -142,7 +142,7 @@ cdef bint v_cell(VSearch *s, uint64_t *cand, int x, uint8_t event) noexcept nogi
     #2 (200,000 guesses) that took the sums looked at from 49 to 39 a guess."""
     cdef const VModel *m = s.m
     cdef uint64_t mask = cand[x], bit, support, w, gone = s.gone[x]
-    cdef int k, r, h, t, n = m.n
+    cdef int k, r, h, t, n = m.n, size
     cdef const uint64_t *rel
     s.gone[x] = 0
     if has_one_bit(mask):
@@ -150,7 +150,14 @@ cdef bint v_cell(VSearch *s, uint64_t *cand, int x, uint8_t event) noexcept nogi
         for k in range(m.peer_start[x], m.peer_start[x + 1]):
             if not v_restrict(s, cand, m.peers[k], ~mask):
                 return False
+    size = popcount(mask)
     for k in range(m.arc_start[x], m.arc_start[x + 1]):
+        # More values than the relation has rows short of every value: one of them allows
+        # the other cell anything (an anti-knight or anti-taxicab pair of a cell with two
+        # values, say), nothing to do -- the same fixed point.  The ISS's Taxicab Archers
+        # (count to 2): 2.65 -> 0.82 ms, 194 guesses both ways.
+        if size > m.rel_bad[m.arc_rel[k]]:
+            continue
         rel = m.rel + <size_t>m.arc_rel[k] * n
         support = 0
         w = mask
@@ -2351,11 +2358,14 @@ cdef class VariantModel:
             free(fill)
         cdef int32_t *again = NULL
         m.rel = <uint64_t *>malloc((len(tables) * n + 1) * sizeof(uint64_t))
-        if m.rel == NULL:
+        m.rel_bad = <uint8_t *>calloc(len(tables) + 1, 1)
+        if m.rel == NULL or m.rel_bad == NULL:
             raise MemoryError()
         for i in range(len(tables)):
             for v in range(n):
                 m.rel[i * n + v] = tables[i][v]
+                if m.full & ~m.rel[i * n + v]:
+                    m.rel_bad[i] += 1
         # Sums, each's cells in groups: cells that all differ (peers of each other) and
         # share a coefficient (v_sum's bounds) -- first the cells of the house holding most
         # of them (_house_groups), then the rest greedily in the sum's order; a line rule's
@@ -2590,6 +2600,7 @@ cdef class VariantModel:
         free(m.arc_other)
         free(m.arc_rel)
         free(m.rel)
+        free(m.rel_bad)
         free(m.sum_start)
         free(m.sum_cells)
         free(m.sum_coef)
