@@ -304,6 +304,8 @@ cdef int b16_probe(const Board16 *level, Board16 *s, int cell, int value) noexce
     dirty = b16_place(s, value, w, (<uint64_t>1) << (cell & 63), 0, 0)
     if b16_propagate(s, dirty, &touched):
         removed = b16_removed(level, s, touched)
+    # (Counting the removed candidates inside this loop instead, one pass over `touched`:
+    # blue_ultimate 0.65 -> 0.79 s in two rounds side by side.)
     while touched:
         k = bit_index(lowest_bit(touched))
         touched = clear_lowest_bit(touched)

@@ -1157,7 +1157,7 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                             p0 = places[u1 * 9 + i1]
                             p1 = places[u1 * 9 + i2]
                             union_ = p0 | p1
-                            if two_or_more(p0) and two_or_more(p1) and exactly_two(union_):
+                            if p0 == p1 and exactly_two(p0):  # the same pair in both
                                 ncells = 0
                                 for k in range(9):
                                     if (union_ >> k) & 1:
@@ -1185,7 +1185,7 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                             p0 = c.grid[g.units[u1 * 9 + i1]]
                             p1 = c.grid[g.units[u1 * 9 + i2]]
                             union_ = p0 | p1
-                            if two_or_more(p0) and two_or_more(p1) and exactly_two(union_):
+                            if p0 == p1 and exactly_two(p0):  # the same pair in both
                                 ncells = 0
                                 for k in range(9):
                                     cell = g.units[u1 * 9 + k]
@@ -1219,7 +1219,7 @@ cdef int advanced_offs(Chains *c, const PSet *offs, int32_t *out, int cap) noexc
                         p0 = places[unit_of_type(9, base_kind, i1) * 9 + v]
                         p1 = places[unit_of_type(9, base_kind, i2) * 9 + v]
                         union_ = p0 | p1
-                        if not (two_or_more(p0) and two_or_more(p1) and exactly_two(union_)):
+                        if not (p0 == p1 and exactly_two(p0)):  # the same pair in both
                             continue
                         bit = (<uint64_t>1) << v
                         ncells = 0

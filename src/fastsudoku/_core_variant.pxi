@@ -823,6 +823,20 @@ cdef enum:
     V_LOOP_WORDS = 8          # words of a sum loop's packed states (v_sumloop_packed)
 
 
+cdef bint v_sumline_rotations(const uint64_t *cand, const int32_t *cells, int k, int rots,
+                              int total, uint64_t *fwd, uint64_t *back,
+                              uint64_t *sup) noexcept nogil:
+    """A sum line read from each of its first `rots` cells (1 for a line; a loop is cut
+    somewhere in any `total` cells in a row): True if some reading cuts it, sup getting
+    each cell's values on such cuttings."""
+    cdef bint found = False
+    cdef int rot
+    for rot in range(rots):
+        if v_sumline_from(cand, cells, k, rot, total, fwd, back, sup):
+            found = True
+    return found
+
+
 cdef inline bint v_packs(int total) noexcept nogil:
     """Whether a sum loop of this total is read packed (v_sumloop_packed)."""
     cdef int per
@@ -923,22 +937,20 @@ def _sumloop_both(list masks, int total):
     v) cut into runs of `total`, read both ways -- from each of its first `total` cells
     (v_sumline_from) and packed (v_sumloop_packed, if the total packs): each (found, the
     cells' supported values), the second None if the total does not pack."""
-    cdef int k = len(masks), x, rot
+    cdef int k = len(masks), x
     cdef uint64_t cand[V_SUMLINE_MOST]
     cdef int32_t cells[V_SUMLINE_MOST]
     cdef uint64_t fwd[V_SUMLINE_MOST + 1]
     cdef uint64_t back[V_SUMLINE_MOST + 1]
     cdef uint64_t sup[V_SUMLINE_MOST]
-    cdef bint found = False
+    cdef bint found
     if not 1 <= k <= V_SUMLINE_MOST or not 1 <= total <= 62:
         raise ValueError("1 to 256 cells and a total of 1 to 62")
     for x in range(k):
         cand[x] = masks[x]
         cells[x] = x
         sup[x] = 0
-    for rot in range(min(k, total)):
-        if v_sumline_from(cand, cells, k, rot, total, fwd, back, sup):
-            found = True
+    found = v_sumline_rotations(cand, cells, k, min(k, total), total, fwd, back, sup)
     by_rotations = (found, [sup[x] if found else 0 for x in range(k)])
     if not v_packs(total):
         return by_rotations, None
@@ -989,9 +1001,7 @@ cdef bint v_sumline(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     if m.sum_kind[t] == V_SUMLOOP and v_packs(<int>target):
         found = v_sumloop_packed(cand, cells, k, <int>target, sup)
     else:
-        for rot in range(rots):
-            if v_sumline_from(cand, cells, k, rot, <int>target, fwd, back, sup):
-                found = True
+        found = v_sumline_rotations(cand, cells, k, rots, <int>target, fwd, back, sup)
     if not found:
         return False
     for x in range(k):
