@@ -13,7 +13,34 @@
 cdef dict _geometries = {}
 # The same, by shape, for the lookup on every call (no tuple, no dict): filled as the
 # geometries are built, never changed after (a cache of read-only tables, not a setting).
+# Read and written through an acquire load and a release store: on a free-threaded
+# Python a thread that sees the pointer sees the tables it points at, built by another.
 cdef const Geometry *_geometry_by_shape[MAX_SIDE + 1][MAX_SIDE + 1]
+
+
+cdef extern from *:
+    """
+    /* A pointer published by one thread and read by others without a lock: the store
+       releases what was written before it, the load acquires it (MSVC, x64 only here:
+       aligned pointer accesses are atomic and volatile ones ordered so, /volatile:ms). */
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline const void *fs_load_acquire(const void *const *p) {
+        return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+    }
+    static inline void fs_store_release(const void **p, const void *v) {
+        __atomic_store_n(p, v, __ATOMIC_RELEASE);
+    }
+    #else
+    static __inline const void *fs_load_acquire(const void *const *p) {
+        return *(const void *const volatile *)p;
+    }
+    static __inline void fs_store_release(const void **p, const void *v) {
+        *(const void *volatile *)p = v;
+    }
+    #endif
+    """
+    const void *fs_load_acquire(const void * const *p) noexcept nogil
+    void fs_store_release(const void **p, const void *v) noexcept nogil
 
 
 cdef class _GeometryHolder:
@@ -35,8 +62,10 @@ cdef const Geometry *geometry_for(int r, int c) except NULL:
     cdef _GeometryHolder h
     if r < 1 or c < 1 or r * c > MAX_SIDE:
         raise ValueError(f"box ({r}, {c}) is outside the bitmask engine (side 1..{MAX_SIDE})")
-    if _geometry_by_shape[r][c] != NULL:
-        return _geometry_by_shape[r][c]
+    cdef const Geometry *known = <const Geometry *>fs_load_acquire(
+        <const void * const *>&_geometry_by_shape[r][c])
+    if known != NULL:
+        return known
     key = (r, c)
     h = _GeometryHolder()
     cdef Geometry *g = &h.g
@@ -84,9 +113,12 @@ cdef const Geometry *geometry_for(int r, int c) except NULL:
                 g.peers[cell * g.npeers + count] = other
                 count += 1
         assert count == g.npeers
-    _geometries[key] = h
-    _geometry_by_shape[r][c] = g
-    return g
+    # Another thread may have built the same shape meanwhile (a free-threaded Python runs
+    # them at once): the first stored is kept, and every caller gets that one -- a holder
+    # replaced in the dict would free tables a search is using.
+    h = _geometries.setdefault(key, h)
+    fs_store_release(<const void **>&_geometry_by_shape[r][c], &h.g)
+    return &h.g
 
 
 def _geometry_units(int r, int c):

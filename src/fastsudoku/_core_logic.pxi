@@ -402,7 +402,9 @@ cdef const LogicTables *logic_tables_for(const Geometry *g) except NULL:
             for k in range(n):
                 v = g.units[u * n + k]
                 h.t.unit2[2 * u + v // 64] |= (<uint64_t>1) << (v % 64)
-    _logic_tables[key] = h
+    # Built twice by two threads at once (free-threaded Python): the first stored is the
+    # one every caller gets (a replaced holder would free tables in use).
+    h = _logic_tables.setdefault(key, h)
     return &h.t
 
 

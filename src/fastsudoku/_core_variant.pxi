@@ -2654,5 +2654,7 @@ cdef const VModel *classic_model(int r, int c) except NULL:
                    for br in range(c) for bc in range(r)]
         full = (1 << <object>n) - 1          # a Python int: n may be 64
         model = VariantModel(n, houses, [], [], [], [full] * (n * n))
-        _CLASSIC_MODELS[(r, c)] = model
+        # Another thread may have stored one meanwhile (building runs Python code, where
+        # even the GIL switches threads): keep the first, which callers may be using.
+        model = _CLASSIC_MODELS.setdefault((r, c), model)
     return &model.m
