@@ -14,7 +14,7 @@ HERE = Path(__file__).parent / "cimport_ext"
 
 @pytest.mark.heavy
 def test_cimport_from_another_extension(tmp_path):
-    pytest.importorskip("Cython", reason="the cimport test needs Cython (the test extra)")
+    pytest.importorskip("Cython", reason="the cimport test needs Cython (the test group)")
     build_inplace(HERE, ("use_core.pyx", "setup.py"), tmp_path)
     rows, ncols, sec = queens(8)
     offsets, cols, sec_bytes = to_csr(rows, ncols, sec)

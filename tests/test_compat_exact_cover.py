@@ -3,7 +3,7 @@
 Checked three ways: the original's own test cases (restated here), an independent oracle
 (every subset of rows for the covers, and Algorithm X written from its rules for the
 order the first cover is found in), and the original itself side by side on random
-matrices when it is installed (the test extra installs it)."""
+matrices when it is installed (the test group installs it)."""
 
 import itertools
 
