@@ -635,7 +635,9 @@ def test_the_module_examples_run():
 def run(argv, capsys):
     """``fastsudoku render ARGV`` (the command's own functions, as the table of commands
     calls them): (exit code, stdout, stderr)."""
-    parser = argparse.ArgumentParser(prog="fastsudoku render")
+    from fastsudoku.cli.reading import INPUT
+
+    parser = argparse.ArgumentParser(prog="fastsudoku render", parents=[INPUT])
     cli_render.add_render_arguments(parser)
     code = cli_render.run_render(parser.parse_args(argv))
     out, err = capsys.readouterr()

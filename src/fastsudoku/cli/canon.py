@@ -14,17 +14,13 @@ import fastsudoku
 
 from .. import CANONICAL_FORMS, SOLVED, SudokuError, formats
 from .errors import EXIT_DATAERR, EXIT_OK, report
-from .reading import add_box, add_file, located, progress, text_of, with_input
+from .reading import located, progress, text_of, with_input
 
 #: Puzzles canonicalized at a time.
 CHUNK = 8192
 
 
 def _add_common(s: argparse.ArgumentParser) -> None:
-    add_file(s)
-    s.add_argument("--format", default="auto", choices=("auto", *formats.FORMATS))
-    add_box(s, "box shape RxC (e.g. 2x3)")
-    s.add_argument("--alphabet", default=None, help="symbols, e.g. A-P, 1-9A-G, 0-9A-F")
     s.add_argument("--threads", type=int, default=None, help="threads (default: every core)")
 
 

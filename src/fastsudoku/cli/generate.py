@@ -11,7 +11,7 @@ import fastsudoku
 
 from .. import GenerationError, SudokuError, formats, variants
 from .errors import EXIT_DATAERR, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, fail, report
-from .reading import add_box, add_file, located, text_of, with_input
+from .reading import add_box, located, text_of, with_input
 
 
 def add_generate_arguments(s: argparse.ArgumentParser) -> None:
@@ -153,10 +153,6 @@ def run_generate(args: argparse.Namespace) -> int:
 
 
 def add_rate_arguments(s: argparse.ArgumentParser) -> None:
-    add_file(s)
-    s.add_argument("--format", default="auto", choices=("auto", *formats.FORMATS))
-    add_box(s)
-    s.add_argument("--alphabet", default=None)
     s.add_argument(
         "--explain",
         action="store_true",

@@ -30,32 +30,86 @@ def box_shape(text: str) -> Tuple[int, int]:
         raise argparse.ArgumentTypeError(f"box must look like 3x3 or 2x3, got {text!r}") from None
 
 
-def add_file(s: argparse.ArgumentParser) -> None:
+# A parser or an argument group (argparse's common base of both).
+Arguments = argparse._ActionsContainer
+
+
+def add_file(s: Arguments) -> None:
     s.add_argument("file", nargs="?", default="-", help="input file, '-' for stdin")
 
 
-def add_box(s: argparse.ArgumentParser, help_text: Optional[str] = None) -> None:
+def add_box(s: Arguments, help_text: Optional[str] = None) -> None:
     s.add_argument("--box", type=box_shape, default=None, help=help_text)
 
 
-def add_input_options(s: argparse.ArgumentParser) -> None:
-    """FILE, --format, --box, --size, --alphabet: the options of solve, count, check and
-    convert."""
-    add_file(s)
+def add_node_limit(s: Arguments) -> None:
+    """--node-limit K: the bound of each search (checked in :func:`with_input`)."""
     s.add_argument(
+        "--node-limit",
+        type=int,
+        default=None,
+        metavar="K",
+        help="give up a puzzle's search after K guesses (its answer: 'limit', exit 1)",
+    )
+
+
+def add_json(s: Arguments) -> None:
+    """--json: the run's summary as one JSON object on stderr (stdout holds the answers)."""
+    s.add_argument(
+        "--json",
+        action="store_true",
+        help="print the summary (puzzles, how many of each outcome, seconds, guesses) as "
+        "one JSON object on stderr",
+    )
+
+
+#: The formats of variant puzzles, one a line (the commands that take them: ``variants``).
+VARIANT_FORMATS = ("iss", "json", "fpuzzles")
+
+
+def _input_parent() -> argparse.ArgumentParser:
+    """FILE, --format, --box, --size, --alphabet: one parent parser, shared by every command
+    that reads puzzles (:data:`INPUT`)."""
+    p = argparse.ArgumentParser(add_help=False)
+    g = p.add_argument_group("input")
+    add_file(g)
+    g.add_argument(
         "--format",
         default="auto",
-        choices=("auto", *formats.FORMATS, "iss", "json", "fpuzzles"),
-        help="input format (default: detected; iss, json, fpuzzles: variant puzzles, one a line)",
+        choices=("auto", *formats.FORMATS, *VARIANT_FORMATS),
+        help="input format (default: detected; iss, json, fpuzzles: variant puzzles, one a "
+        "line, where the command takes them)",
     )
-    add_box(s, "box shape RxC (e.g. 2x3)")
-    s.add_argument(
+    add_box(g, "box shape RxC (e.g. 2x3)")
+    g.add_argument(
         "--size",
         type=int,
         default=None,
         help="side N of every grid (square boxes; else give --box)",
     )
-    s.add_argument("--alphabet", default=None, help="symbols, e.g. A-P, 1-9A-G, 0-9A-F")
+    g.add_argument("--alphabet", default=None, help="symbols, e.g. A-P, 1-9A-G, 0-9A-F")
+    return p
+
+
+def _output_parent() -> argparse.ArgumentParser:
+    """-o/--output FILE: the parent parser of every command that prints its answers."""
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        default=None,
+        help="write the answers to FILE instead of stdout, atomically: FILE holds the whole "
+        "output once the command has run, or is left as it was (an error before the end, "
+        "Ctrl-C)",
+    )
+    return p
+
+
+#: The parent parsers (argparse ``parents=``) of the commands that read puzzles and of
+#: those that print answers.
+INPUT = _input_parent()
+OUTPUT = _output_parent()
 
 
 Body = Callable[[argparse.Namespace, TextIO], int]
@@ -68,15 +122,27 @@ def with_input(
 ) -> int:
     """Run ``body(args, stream)`` on the command's input.
 
-    First the options that every puzzle would fail on (``--box``, ``--alphabet``, then
+    First the options that every puzzle would fail on (a variant format given to a command
+    that reads classic puzzles only, ``--box``, ``--alphabet``, then
     ``--size``, then the command's own ``usage`` check, which returns a message or None):
     usage errors, exit 2, found before any reading.  Then the file (or stdin) is opened
     (exit 65 when it cannot be), and a file-level problem that ``body`` raises (an unknown
     CSV header, a format that does not fit) is reported at its line, exit 65."""
+    if getattr(args, "format", None) in VARIANT_FORMATS and not getattr(args, "variants", True):
+        return fail(
+            f"--format {args.format}: {args.command} reads classic puzzles "
+            f"({', '.join(formats.FORMATS)}), not variant ones",
+            EXIT_USAGE,
+        )
     try:
         formats.box_option(args.box)
     except ValueError as e:
         return fail(f"--box: {e}", EXIT_USAGE)
+    if getattr(args, "node_limit", None) is not None:
+        try:
+            formats.count_option("node_limit", args.node_limit, 0)
+        except ValueError as e:
+            return fail(f"--node-limit: {e}", EXIT_USAGE)
     try:
         formats.check_alphabet(getattr(args, "alphabet", None))
     except ValueError as e:

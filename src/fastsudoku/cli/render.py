@@ -27,7 +27,7 @@ from ..render import iter_sheet, render
 from ..variants import Variant
 from . import variant
 from .errors import EXIT_DATAERR, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, fail, report
-from .reading import add_input_options, located, progress, text_of, with_input
+from .reading import located, progress, text_of, with_input
 
 EPILOG = """\
 Exit codes: 0 every puzzle drawn; 1 some puzzle has no solution (--solve: drawn without
@@ -42,7 +42,6 @@ HELP = "draw each puzzle as SVG (one file each, or A4 sheets)"
 
 
 def add_render_arguments(s: argparse.ArgumentParser) -> None:
-    add_input_options(s)
     where = s.add_mutually_exclusive_group(required=True)
     where.add_argument(
         "--out", metavar="DIR", help="write DIR/0001.svg, DIR/0002.svg, ... (one a puzzle)"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import statistics
 import sys
 import time
@@ -26,8 +27,8 @@ from . import variant
 from .errors import EXIT_DATAERR, EXIT_OK, EXIT_UNSOLVED, EXIT_USAGE, fail, report
 from .reading import (
     Item,
-    add_box,
-    add_input_options,
+    add_json,
+    add_node_limit,
     checked,
     item,
     items,
@@ -58,6 +59,12 @@ class Answer(NamedTuple):
     text: Optional[str] = None
     grid: Optional[formats.Grid] = None
     values: Optional[bytes] = None
+    limited: bool = False  # the search stopped at --node-limit
+
+
+def _outcome(found: int) -> str:
+    """The name of a searched puzzle's outcome in the --json summary."""
+    return "no_solution" if found == 0 else "not_unique" if found >= 2 else "solved"
 
 
 # --- reading and searching one puzzle ------------------------------------------------------
@@ -74,7 +81,12 @@ def _repeated_givens(text: str, box: Box, alphabet: Optional[str]) -> None:
 
 
 def search_text(
-    text: str, box: Box, alphabet: Optional[str], limit: int, engine: Engine
+    text: str,
+    box: Box,
+    alphabet: Optional[str],
+    limit: int,
+    engine: Engine,
+    node_limit: Optional[int] = None,
 ) -> Tuple[formats.Grid, fastsudoku.SearchResult]:
     """The puzzle read once, and one search of its values: (grid, the search's result,
     whose ``solution`` is the first solution's values as an array, or None).  Raises what
@@ -82,7 +94,7 @@ def search_text(
     grid = formats.parse(text, box, alphabet)
     try:
         return grid, fastsudoku.search(
-            _cells(grid), box=(grid.r, grid.c), limit=limit, engine=engine
+            _cells(grid), box=(grid.r, grid.c), limit=limit, engine=engine, node_limit=node_limit
         )
     except ConflictError:
         _repeated_givens(text, box, alphabet)
@@ -111,7 +123,6 @@ def _first(result: fastsudoku.SearchResult) -> Optional[bytes]:
 
 
 def add_solve_options(s: argparse.ArgumentParser, name: str) -> None:
-    add_input_options(s)
     s.add_argument(
         "--output-format",
         default=None,
@@ -130,9 +141,11 @@ def add_solve_options(s: argparse.ArgumentParser, name: str) -> None:
         action="store_true",
         help="exit 1 if some puzzle does not have exactly one solution",
     )
+    add_node_limit(s)
     s.add_argument(
         "--stats", action="store_true", help="print puzzles/s and guesses/puzzle on stderr"
     )
+    add_json(s)
     s.add_argument(
         "--threads",
         type=int,
@@ -165,16 +178,19 @@ def run_solve(args: argparse.Namespace) -> int:
 def _solve(args: argparse.Namespace, stream: TextIO) -> int:
     limit = max(args.limit, 2) if args.unique else args.limit
     start = time.perf_counter()
+    tally: Dict[str, int] = {}
     with progress(stream) as source:
         kind, numbered = variant.detect(formats.lines(source), args.format)
         if kind in variant.VARIANT_FORMATS:
             problem = variant.usage(args)
             if problem is not None:
                 return fail(problem, EXIT_USAGE)
-            answers = _variant_answers(variant.items(numbered), kind, limit, args.threads)
+            answers = _variant_answers(
+                variant.items(numbered), kind, limit, args.threads, args.node_limit
+            )
             out = Writer(sys.stdout, None, grid_like=False)
-            status, count, guesses = _emit(args, out, answers, limit, EXIT_OK)
-            _print_stats(args, count, guesses, start)
+            status, count, guesses = _emit(args, out, answers, limit, EXIT_OK, tally)
+            _print_stats(args, count, guesses, start, tally)
             return status
         args.format, numbered = formats.detect_lines(numbered, kind)
         out = Writer(
@@ -190,7 +206,7 @@ def _solve(args: argparse.Namespace, stream: TextIO) -> int:
             and args.alphabet is None
             and args.output_format in (None, "line")
         ):
-            stats = _solve_lines81(args, numbered, limit, out)
+            stats = _solve_lines81(args, numbered, limit, out, tally)
         if stats is not None:
             status, count, guesses = stats
         else:
@@ -204,21 +220,29 @@ def _solve(args: argparse.Namespace, stream: TextIO) -> int:
                 if args.threads is None and own_form
                 else _batched(puzzles, args, limit, args.threads or 1)
             )
-            status, count, guesses = _emit(args, out, answers, limit, EXIT_OK)
-    _print_stats(args, count, guesses, start)
+            status, count, guesses = _emit(args, out, answers, limit, EXIT_OK, tally)
+    _print_stats(args, count, guesses, start, tally)
     return status
 
 
 def _variant_answers(
-    puzzles: Iterator[variant.Item], kind: str, limit: int, threads: Optional[int]
+    puzzles: Iterator[variant.Item],
+    kind: str,
+    limit: int,
+    threads: Optional[int],
+    node_limit: Optional[int] = None,
 ) -> Iterator[Answer]:
     """Each variant puzzle line searched: one search a line, or (``--threads``) chunks of
     them through solve_many, a thread a puzzle (the same answers)."""
     if threads is None:
         for number, text in puzzles:
             try:
-                result = fastsudoku.search(variant.puzzle(text, kind), limit=limit)
+                result = fastsudoku.search(
+                    variant.puzzle(text, kind), limit=limit, node_limit=node_limit
+                )
                 yield Answer(number, None, result.count, result.guesses, result.solution)
+            except SearchLimitError as e:
+                yield Answer(number, None, e.found, e.guesses, limited=True)
             except SudokuError as e:
                 yield Answer(number, located(e, number))
         return
@@ -233,7 +257,11 @@ def _variant_answers(
             except SudokuError as e:
                 parsed.append(located(e, number))
         good = [p for p in parsed if not isinstance(p, SudokuError)]
-        batch = fastsudoku.solve_many(good, limit=limit, threads=threads) if good else None
+        batch = (
+            fastsudoku.solve_many(good, limit=limit, threads=threads, node_limit=node_limit)
+            if good
+            else None
+        )
         k = 0
         for (number, _), one in zip(chunk, parsed):
             if isinstance(one, SudokuError):
@@ -242,7 +270,8 @@ def _variant_answers(
             assert batch is not None
             count = int(batch.counts[k])
             text = batch.solutions[k] if count else None
-            yield Answer(number, None, count, int(batch.guesses[k]), text)
+            limited = int(batch.status[k]) == Status.NODE_LIMIT
+            yield Answer(number, None, count, int(batch.guesses[k]), text, limited=limited)
             k += 1
 
 
@@ -259,13 +288,16 @@ def _per_line(puzzles: Iterator[Item], args: argparse.Namespace, limit: int) -> 
                     alphabet=args.alphabet,
                     limit=limit,
                     engine=args.engine,
+                    node_limit=args.node_limit,
                 )
                 yield Answer(number, None, result.count, result.guesses, result.solution)
             else:
                 grid, result = search_text(
-                    checked(text), args.box, args.alphabet, limit, args.engine
+                    checked(text), args.box, args.alphabet, limit, args.engine, args.node_limit
                 )
                 yield Answer(number, None, result.count, result.guesses, None, grid, _first(result))
+        except SearchLimitError as e:
+            yield Answer(number, None, e.found, e.guesses, limited=True)
         except SudokuError as e:
             yield Answer(number, located(e, number))
 
@@ -306,6 +338,7 @@ def _solve_chunk(
             box=(r, c),
             threads=threads,
             engine=args.engine,
+            node_limit=args.node_limit,
         )
         for k, i in enumerate(where):
             found[i] = (
@@ -324,13 +357,22 @@ def _solve_chunk(
             # Givens that repeat: let the per-puzzle path name them.
             yield next(_per_line(iter([(number, text)]), args, limit))
             continue
+        if status == Status.NODE_LIMIT:
+            yield Answer(number, None, count, spent, limited=True)
+            continue
         yield Answer(number, None, count, spent, None, grid, solution.tobytes() if count else None)
 
 
 def _emit(
-    args: argparse.Namespace, out: Writer, answers: Iterator[Answer], limit: int, status: int
+    args: argparse.Namespace,
+    out: Writer,
+    answers: Iterator[Answer],
+    limit: int,
+    status: int,
+    tally: Dict[str, int],
 ) -> Tuple[int, int, int]:
-    """Write the answers in order; (exit status, puzzles answered, guesses)."""
+    """Write the answers in order, each outcome counted in ``tally``; (exit status, puzzles
+    answered, guesses)."""
     count = guesses = 0
     for answer in answers:
         found = answer.found
@@ -338,9 +380,23 @@ def _emit(
             report(args, answer.line, answer.error)
             out.line(f"error: {answer.error}")
             status = EXIT_DATAERR
+            tally["error"] = tally.get("error", 0) + 1
             continue
         count += 1
         guesses += answer.guesses
+        if answer.limited:
+            print(
+                f"{args.file}:{answer.line}: node limit of {args.node_limit} reached after "
+                f"{found} solution(s)",
+                file=sys.stderr,
+            )
+            out.line("limit")
+            tally["limit"] = tally.get("limit", 0) + 1
+            if status == EXIT_OK:
+                status = EXIT_UNSOLVED
+            continue
+        outcome = _outcome(found)
+        tally[outcome] = tally.get(outcome, 0) + 1
         if args.command == "count":
             out.line(f"{found}{'+' if found >= limit else ''}")
         elif found and answer.text is not None:
@@ -354,9 +410,17 @@ def _emit(
     return status, count, guesses
 
 
-def _print_stats(args: argparse.Namespace, count: int, guesses: int, start: float) -> None:
-    if (args.stats or count > SUMMARY_OVER) and count:
-        elapsed = time.perf_counter() - start
+def _print_stats(
+    args: argparse.Namespace, count: int, guesses: int, start: float, tally: Dict[str, int]
+) -> None:
+    elapsed = time.perf_counter() - start
+    if args.json:
+        summary = {"command": args.command, "puzzles": sum(tally.values())}
+        for outcome in ("solved", "not_unique", "no_solution", "limit", "error"):
+            summary[outcome] = tally.get(outcome, 0)
+        summary.update(seconds=round(elapsed, 6), guesses=guesses)
+        print(json.dumps(summary), file=sys.stderr)
+    elif (args.stats or count > SUMMARY_OVER) and count:
         print(
             f"{count} puzzles in {elapsed:.3f} s: {count / elapsed:,.0f} puzzles/s, "
             f"{guesses / count:.1f} guesses/puzzle",
@@ -365,7 +429,11 @@ def _print_stats(args: argparse.Namespace, count: int, guesses: int, start: floa
 
 
 def _solve_lines81(
-    args: argparse.Namespace, numbered: Iterator[formats.Line], limit: int, out: Writer
+    args: argparse.Namespace,
+    numbered: Iterator[formats.Line],
+    limit: int,
+    out: Writer,
+    tally: Dict[str, int],
 ) -> Optional[Tuple[int, int, int]]:
     """The common case at array speed: chunks of 81-character lines, converted, solved and
     written as whole arrays.  A chunk holding anything else (a bad line, another size, a
@@ -380,11 +448,21 @@ def _solve_lines81(
         texts = [t for _, t in chunk]
         values = formats.lines81_values(texts)
         if values is not None and not (values == 255).any():
-            result = fastsudoku.solve_many(values, limit=limit, threads=threads)
-            if not (result.status == Status.INVALID).any():
+            result = fastsudoku.solve_many(
+                values, limit=limit, threads=threads, node_limit=args.node_limit
+            )
+            # A chunk with bad givens or a search stopped at --node-limit goes the general
+            # way (which names them); the rest, written here, answers as that would.
+            if not np.isin(result.status, (Status.INVALID, Status.NODE_LIMIT)).any():
                 count += len(texts)
                 guesses += int(result.guesses.sum())
                 found = result.counts
+                for outcome, k in (
+                    ("no_solution", int((found == 0).sum())),
+                    ("solved", int((found == 1).sum())),
+                    ("not_unique", int((found >= 2).sum())),
+                ):
+                    tally[outcome] = tally.get(outcome, 0) + k
                 if args.command == "count":
                     lines = [f"{k}{'+' if k >= limit else ''}" for k in found.tolist()]
                 else:
@@ -399,7 +477,9 @@ def _solve_lines81(
                 ):
                     status = EXIT_UNSOLVED
                 return
-        status, done, spent = _emit(args, out, _per_line(iter(chunk), args, limit), limit, status)
+        status, done, spent = _emit(
+            args, out, _per_line(iter(chunk), args, limit), limit, status, tally
+        )
         count += done
         guesses += spent
 
@@ -420,7 +500,8 @@ VERDICTS = {Status.SOLVED: "ok", Status.NO_SOLUTION: "no solution", Status.NOT_U
 
 
 def add_check_arguments(s: argparse.ArgumentParser) -> None:
-    add_input_options(s)
+    add_node_limit(s)
+    add_json(s)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -437,12 +518,13 @@ def _check(args: argparse.Namespace, stream: TextIO) -> int:
         return _check_variants(args, variant.items(numbered), kind)
     status = EXIT_OK
     counts: Dict[str, int] = {}
+    start = time.perf_counter()
     kind, numbered = formats.detect_lines(numbered, kind)
     for record in formats.read_numbered(numbered, kind):
         try:
             if record.solution:  # to be compared with the first solution found
                 grid, result = search_text(
-                    text_of(record), args.box, args.alphabet, 2, DEFAULT_ENGINE
+                    text_of(record), args.box, args.alphabet, 2, DEFAULT_ENGINE, args.node_limit
                 )
             else:
                 result = fastsudoku.search(
@@ -451,6 +533,7 @@ def _check(args: argparse.Namespace, stream: TextIO) -> int:
                     alphabet=args.alphabet,
                     limit=2,
                     engine=DEFAULT_ENGINE,
+                    node_limit=args.node_limit,
                 )
             outcome = (
                 Status.NO_SOLUTION
@@ -466,12 +549,14 @@ def _check(args: argparse.Namespace, stream: TextIO) -> int:
                     outcome == Status.SOLVED and given.values != _first(result)
                 ):
                     verdict = "wrong solution"
+        except SearchLimitError:
+            verdict = "limit"
         except SudokuError as e:
             report(args, record.line, located(e, record.line))
             verdict = f"error: {e}"
             status = EXIT_DATAERR
         status = _verdict(args, record.line, verdict, status, counts)
-    return _check_summary(counts, status)
+    return _check_summary(args, counts, status, start)
 
 
 def _verdict(
@@ -488,9 +573,19 @@ def _verdict(
     return status
 
 
-def _check_summary(counts: Dict[str, int], status: int) -> int:
-    summary = ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
-    print(f"{sum(counts.values())} puzzles: {summary or 'none'}", file=sys.stderr)
+def _check_summary(
+    args: argparse.Namespace, counts: Dict[str, int], status: int, start: float
+) -> int:
+    """The verdicts counted, on stderr: one line, or (--json) one JSON object."""
+    if args.json:
+        summary: Dict[str, Any] = {"command": "check", "puzzles": sum(counts.values())}
+        for verdict in ("ok", "not unique", "no solution", "wrong solution", "limit", "error"):
+            summary[verdict.replace(" ", "_")] = counts.get(verdict, 0)
+        summary["seconds"] = round(time.perf_counter() - start, 6)
+        print(json.dumps(summary), file=sys.stderr)
+        return status
+    summary_text = ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
+    print(f"{sum(counts.values())} puzzles: {summary_text or 'none'}", file=sys.stderr)
     return status
 
 
@@ -498,16 +593,21 @@ def _check_variants(args: argparse.Namespace, puzzles: Iterator[variant.Item], k
     """check for variant lines: ok, no solution, not unique, or error."""
     status = EXIT_OK
     counts: Dict[str, int] = {}
+    start = time.perf_counter()
     for number, text in puzzles:
         try:
-            found = fastsudoku.search(variant.puzzle(text, kind), limit=2).count
+            found = fastsudoku.search(
+                variant.puzzle(text, kind), limit=2, node_limit=args.node_limit
+            ).count
             verdict = "no solution" if found == 0 else "ok" if found == 1 else "not unique"
+        except SearchLimitError:
+            verdict = "limit"
         except SudokuError as e:
             report(args, number, located(e, number))
             verdict = f"error: {e}"
             status = EXIT_DATAERR
         status = _verdict(args, number, verdict, status, counts)
-    return _check_summary(counts, status)
+    return _check_summary(args, counts, status, start)
 
 
 def _solves(grid: formats.Grid, values: bytes) -> bool:
@@ -527,7 +627,6 @@ def _solves(grid: formats.Grid, values: bytes) -> bool:
 
 
 def add_convert_arguments(s: argparse.ArgumentParser) -> None:
-    add_input_options(s)
     s.add_argument(
         "--to",
         "--output-format",
@@ -606,10 +705,7 @@ def _convert_variants(args: argparse.Namespace, numbered: Iterator[formats.Line]
 
 
 def add_bench_arguments(s: argparse.ArgumentParser) -> None:
-    s.add_argument("file", help="puzzle file (any format of one size)")
-    s.add_argument("--format", default="auto", choices=("auto", *formats.FORMATS))
-    add_box(s)
-    s.add_argument("--alphabet", default=None)
+    add_json(s)
     s.add_argument("--limit", type=int, default=1, help="1 solve, 2 uniqueness check")
     s.add_argument("--threads", type=int, default=None, help="default: every core")
     s.add_argument("--repeat", type=int, default=3)
@@ -658,6 +754,23 @@ def _bench(args: argparse.Namespace, stream: TextIO) -> int:
     one = median(lambda: fastsudoku.solve_many(values, limit=args.limit, threads=1))
     many = median(lambda: fastsudoku.solve_many(values, limit=args.limit, threads=threads))
     n = len(grids)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "command": "bench",
+                    "puzzles": n,
+                    "side": r * c,
+                    "limit": args.limit,
+                    "repeat": args.repeat,
+                    "one_call_per_s": n / per_call,
+                    "solve_many_1_thread_per_s": n / one,
+                    "threads": threads,
+                    "solve_many_per_s": n / many,
+                }
+            )
+        )
+        return EXIT_OK
     print(f"{n} puzzles ({r * c}x{r * c}), limit {args.limit}, median of {args.repeat}:")
     print(f"  one call a puzzle   {n / per_call:>12,.0f} puzzles/s")
     print(f"  solve_many, 1 thread{n / one:>12,.0f} puzzles/s")

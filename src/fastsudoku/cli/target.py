@@ -1,8 +1,9 @@
 """target: target Sudoku (Luogu P1074), the best weighted score of each puzzle.
 
-It reads one puzzle, the whole input (the judge's 9 lines of 9 numbers, 0 empty), or with
---lines one puzzle a line, and prints the best weighted score of each, or -1 when it has no
-solution: byte for byte the judge's answer.  --weights names a file of N lines of N
+It reads one puzzle, the whole input (the judge's 9 lines of 9 numbers, 0 empty), unless
+--format names the input's format (line: one puzzle a line, as --lines; grid: grids
+separated by blank lines; csv; sdk), and prints the best weighted score of each, or -1
+when it has no solution: byte for byte the judge's answer.  --weights names a file of N lines of N
 integers (default: the P1074 rings); --grid also prints the best grid after the score.
 """
 
@@ -10,41 +11,30 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import List, Optional, TextIO
+from typing import List, TextIO
 
 import fastsudoku
 
 from .. import ParseError, SearchLimitError, SudokuError, formats
 from .errors import EXIT_DATAERR, EXIT_OK, EXIT_UNSOLVED, fail
-from .reading import Item, add_box, add_file, checked, line_items, with_input
+from .reading import Item, add_node_limit, checked, item, line_items, with_input
 
 
 def add_target_arguments(s: argparse.ArgumentParser) -> None:
-    add_file(s)
     s.add_argument(
         "--weights",
         default=None,
         help="file of N lines of N integer weights (default: the P1074 rings)",
     )
-    add_box(s, "box shape RxC (e.g. 2x3)")
-    s.add_argument("--alphabet", default=None, help="symbols, e.g. A-P, 1-9A-G, 0-9A-F")
-    s.add_argument("--lines", action="store_true", help="one puzzle a line")
+    s.add_argument("--lines", action="store_true", help="one puzzle a line (as --format line)")
     s.add_argument("--grid", action="store_true", help="print the best grid after the score")
-    s.add_argument("--node-limit", type=int, default=None, help="give up after K guesses")
-
-
-def _target_usage(args: argparse.Namespace) -> Optional[str]:
-    try:
-        formats.count_option("node_limit", args.node_limit, 0)
-    except ValueError as e:
-        return f"--node-limit: {e}"
-    return None
+    add_node_limit(s)
 
 
 def run_target(args: argparse.Namespace) -> int:
     """Exit 0 every score found; 1 some puzzle has no solution or hit --node-limit; 65 some
     puzzle or the weights cannot be read."""
-    return with_input(args, _target, _target_usage)
+    return with_input(args, _target)
 
 
 def _target(args: argparse.Namespace, stream: TextIO) -> int:
@@ -58,9 +48,11 @@ def _target(args: argparse.Namespace, stream: TextIO) -> int:
         if any(len(row) != len(weights) for row in weights):
             return fail(f"--weights {args.weights}: expected N lines of N integers", EXIT_DATAERR)
     cases: List[Item]
-    if args.lines:
+    if args.lines or args.format == "line":
         cases = list(line_items(stream))
-    else:
+    elif args.format in ("grid", "csv", "sdk"):
+        cases = [item(record) for record in formats.read(stream, args.format)]
+    else:  # the judge's input: the whole of it one puzzle
         whole = stream.read(formats.MAX_TEXT + 1)
         cases = [
             (

@@ -7,6 +7,7 @@ the original's are, and each further ``next()`` runs the compiled search on to t
 cover.  A cover is the list of its option indices in the order the search chose them.
 """
 
+import collections.abc
 from typing import Any, Dict, Hashable, Iterable, Iterator, List, NamedTuple, Optional, Tuple
 
 import numpy as np
@@ -269,6 +270,19 @@ def covers_bool(matrix: Any) -> Iterator[List[int]]:
     >>> list(covers_bool(np.array(m, dtype=bool)))
     [[1, 3, 5]]
     """
+    if not isinstance(matrix, np.ndarray):
+        # Rows of different lengths, named here: NumPy before 1.24 would make them an
+        # object array with a VisibleDeprecationWarning instead of refusing them.
+        matrix = list(matrix) if isinstance(matrix, collections.abc.Iterable) else matrix
+        lengths = (
+            {len(row) for row in matrix if isinstance(row, collections.abc.Sized)}
+            if matrix
+            else set()
+        )
+        if len(lengths) > 1:
+            raise ExactCoverError(
+                f"covers_bool needs a 2-D array: rows of {len(lengths)} different lengths"
+            )
     try:
         a = np.asarray(matrix)
     except (TypeError, ValueError) as e:
