@@ -1,6 +1,6 @@
 """Build the compiled core.  Metadata lives in pyproject.toml.
 
-Environment switches (documented in the README):
+Environment switches (documented in docs/contributing.md):
 
 * ``FASTSUDOKU_DEBUG=1``    bounds and wraparound checks on, ``-O0 -g``, asserts kept; the
   plain loops where the normal build uses the compiler's vector types (``FS_NO_VECTOR_TYPES``,
@@ -8,7 +8,7 @@ Environment switches (documented in the README):
 * ``FASTSUDOKU_ANNOTATE=1`` write ``_core.html`` (``cython -a``) next to the sources.
 * ``FASTSUDOKU_SANITIZE=1`` build with AddressSanitizer and UBSan (gcc/clang only); any
   UBSan finding aborts (``-fno-sanitize-recover``) so a test run fails on it.  Python must then
-  run with libasan preloaded: see the README's development section (or ``.ci/run``).
+  run with libasan preloaded: see docs/contributing.md (or ``.ci/run``).
 """
 
 import os

@@ -3,10 +3,10 @@
 The native solver is any program that takes ``FILE LIMIT REPEATS``, solves every puzzle of
 FILE (one 81-character line each) REPEATS times after loading them, and prints a line
 ``median_puzzles_per_sec=<float>`` (and, optionally, ``mean_guesses_per_puzzle=<float>``).
-The figures in the README were made against tdoku's ``solver_dpll_triad_simd`` (the
+The figures in docs/benchmarks.md were made against tdoku's ``solver_dpll_triad_simd`` (the
 fastest public 9x9 solver), built outside this repository from its sources with
 ``g++ -O3 -march=native`` and a small timing driver that calls its C entry point; neither
-is part of fastsudoku (see the README).  With ``--tdoku-lib`` (tdoku's sources built as a
+is part of fastsudoku (see docs/benchmarks.md).  With ``--tdoku-lib`` (tdoku's sources built as a
 shared library) tdoku is also called once a puzzle from Python through ctypes, as a
 Python user would call it: the per-call figures of both, side by side (the puzzles are
 made into tdoku's NUL-ended buffers beforehand; a first solution is read back).

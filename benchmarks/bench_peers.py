@@ -29,7 +29,7 @@ Tools (each where it installs; the CSV records the versions):
     rustoku             rustoku.solve(line)                          (Rust; 9x9 only)
 
 rustoku publishes Linux wheels for CPython 3.12 only (0.16.0; its source build needs
-crates.io), so the run in the README is made in a Python 3.12 virtual environment with
+crates.io), so the run in docs/benchmarks.md is made in a Python 3.12 virtual environment with
 every tool installed, fastsudoku built there too (a tool that does not install is
 reported as skipped):
 

@@ -1,4 +1,4 @@
-"""Bar chart of benchmarks/results/bench_peers.csv (puzzles/s, log scale) for the README.
+"""Bar chart of benchmarks/results/bench_peers.csv (puzzles/s, log scale) for docs/benchmarks.md.
 
 python benchmarks/plot_peers.py        # needs matplotlib; writes benchmarks/results/peers.png
 """

@@ -2,9 +2,10 @@
 
 HYPOTHESIS_PROFILE=ci (default: fewer examples, no deadline) or =thorough (many more).
 
-Under AddressSanitizer (the FASTSUDOKU_SANITIZE=1 build, run with libasan preloaded: README,
-"Development") the tests marked ``no_sanitizer`` are skipped with their reason; the runtime is
-found in this process's memory map, or FASTSUDOKU_SANITIZED=1 says so where there is none.
+Under AddressSanitizer (the FASTSUDOKU_SANITIZE=1 build, run with libasan preloaded:
+docs/contributing.md) the tests marked ``no_sanitizer`` are skipped with their reason; the
+runtime is found in this process's memory map, or FASTSUDOKU_SANITIZED=1 says so where there
+is none.
 """
 
 import os

@@ -139,3 +139,22 @@ __all__ = [
     "get_include",
     "__version__",
 ]
+
+
+import contextlib  # noqa: E402  (for the one function below)
+
+
+def _show_public_module() -> None:
+    """The public classes say ``fastsudoku.`` as their module (in tracebacks, reprs and
+    the documentation), not the private module that defines them; pickle finds them
+    there too."""
+    namespace = globals()
+    for name in __all__:
+        obj = namespace[name]
+        if isinstance(obj, type) and obj.__module__.startswith("fastsudoku._"):
+            with contextlib.suppress(TypeError):  # a compiled type: its module is fixed
+                obj.__module__ = "fastsudoku"
+
+
+_show_public_module()
+del _show_public_module

@@ -294,7 +294,7 @@ def solve(
     >>> solve("11" + "." * 79)
     Traceback (most recent call last):
       ...
-    fastsudoku._errors.ConflictError: value 1 repeats in row 1 (columns 1 and 2)
+    fastsudoku.ConflictError: value 1 repeats in row 1 (columns 1 and 2)
     """
     if (
         type(puzzle) is str

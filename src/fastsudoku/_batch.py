@@ -15,6 +15,7 @@ import threading
 from typing import Any, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _core, _line81, _threads
 from ._api import Engine, variant_core_search
@@ -40,9 +41,9 @@ class BatchResult(NamedTuple):
     """
 
     solutions: Any
-    status: np.ndarray
-    counts: np.ndarray
-    guesses: np.ndarray
+    status: npt.NDArray[np.int8]
+    counts: npt.NDArray[np.int64]
+    guesses: npt.NDArray[np.int64]
 
 
 def _rows(
@@ -289,7 +290,7 @@ def _parse_or_none(
         return None
 
 
-def count_many(puzzles: Any, *, limit: Optional[int] = 2, **options: Any) -> np.ndarray:
+def count_many(puzzles: Any, *, limit: Optional[int] = 2, **options: Any) -> npt.NDArray[np.int64]:
     """The number of solutions of each puzzle, up to ``limit`` (invalid puzzles: -1)."""
     result = solve_many(puzzles, limit=limit, **options)
     counts = result.counts.copy()

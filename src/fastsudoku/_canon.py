@@ -37,6 +37,7 @@ import random
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _core, _threads
 from ._api import _grid
@@ -377,9 +378,9 @@ class CanonicalManyResult(NamedTuple):
     classes, whatever the puzzles' forms).
     """
 
-    status: np.ndarray
-    canonical: Union[np.ndarray, List[Any]]
-    values: np.ndarray
+    status: npt.NDArray[np.int8]
+    canonical: Union[npt.NDArray[np.uint8], List[Any]]
+    values: npt.NDArray[np.uint8]
 
 
 def _canonical_rows(
@@ -478,9 +479,9 @@ class Classes(NamedTuple):
     givens, past the budget); ``status``: as :func:`canonical_many`'s.
     """
 
-    representatives: np.ndarray
-    classes: np.ndarray
-    status: np.ndarray
+    representatives: npt.NDArray[np.int64]
+    classes: npt.NDArray[np.int64]
+    status: npt.NDArray[np.int8]
 
 
 def unique_classes(

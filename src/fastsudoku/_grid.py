@@ -4,7 +4,7 @@ A parsed puzzle is a :class:`Grid`: ``values`` (a ``bytes`` of N*N cell values, 
 empty, row by row), the box shape ``(r, c)`` (boxes of r rows and c columns, N = r*c) and
 a ``render`` function that writes a full grid of values in the form the user gave.
 
-Accepted forms (see the README for the exact rules):
+Accepted forms (see the documentation, "Solving", for the exact rules):
 
 * ``str``: one line of N*N cells, or N lines of N cells (packed, or separated by spaces,
   with or without box separators ``|``, ``-``, ``+``, ``=``, blank lines ignored); or N

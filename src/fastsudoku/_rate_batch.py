@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _core, _threads
 from ._batch import _rows, solve_many
@@ -42,11 +43,11 @@ class RateManyResult(NamedTuple):
     unique).
     """
 
-    status: np.ndarray
-    se: np.ndarray
-    se_pearl: np.ndarray
-    se_diamond: np.ndarray
-    hardest: np.ndarray
+    status: npt.NDArray[np.int8]
+    se: npt.NDArray[np.float64]
+    se_pearl: npt.NDArray[np.float64]
+    se_diamond: npt.NDArray[np.float64]
+    hardest: npt.NDArray[np.int16]
 
 
 def _string_rows(

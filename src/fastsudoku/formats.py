@@ -433,3 +433,35 @@ def to_text(values: bytes, n: int, format: str, symbols: Optional[str] = None) -
     out = io.StringIO()
     write(out, [(values, None)], format, n, symbols)
     return out.getvalue()
+
+
+__all__ = [
+    "lines81_values",
+    "MAX_TEXT",
+    "Grid",
+    "box_for",
+    "parse",
+    "box_option",
+    "count_option",
+    "check_alphabet",
+    "FORMATS",
+    "SYMBOLS",
+    "LINE_BREAK",
+    "MAX_LINE",
+    "Record",
+    "Line",
+    "lines",
+    "read_lines",
+    "read_grids",
+    "read_csv",
+    "read_sdk",
+    "READERS",
+    "detect",
+    "detect_lines",
+    "read",
+    "read_numbered",
+    "format_line",
+    "format_grid",
+    "write",
+    "to_text",
+]

@@ -4,6 +4,7 @@ not a test module itself: pytest does not collect it)."""
 from typing import Any, Iterator, List, Optional
 
 import numpy as np
+import numpy.typing as npt
 from typing_extensions import assert_type
 
 import fastsudoku as fs
@@ -21,8 +22,13 @@ assert_type(fs.search(line).count, int)
 
 batch = fs.solve_many(np.zeros((3, 81), dtype=np.uint8), limit=2, threads=2, engine="dlx")
 assert_type(batch, fs.BatchResult)
-assert_type(batch.status, np.ndarray)
-assert_type(fs.count_many(["." * 81]), np.ndarray)
+assert_type(batch.status, npt.NDArray[np.int8])
+assert_type(batch.counts, npt.NDArray[np.int64])
+assert_type(fs.count_many(["." * 81]), npt.NDArray[np.int64])
+assert_type(fs.rate_many(["." * 81]).se, npt.NDArray[np.float64])
+assert_type(fs.rate_many(["." * 81]).hardest, npt.NDArray[np.int16])
+assert_type(fs.canonical_many(["." * 81]).status, npt.NDArray[np.int8])
+assert_type(fs.unique_classes(["." * 81]).classes, npt.NDArray[np.int64])
 
 assert_type(fs.generate(count=2, clues=(24, 28), seed=1), List[fs.Generated])
 assert_type(fs.generate()[0].puzzle, str)

@@ -131,3 +131,13 @@ def _dedupe(args: argparse.Namespace, stream: TextIO) -> int:
         file=sys.stderr,
     )
     return status
+
+
+__all__ = [
+    "CHUNK",
+    "add_canon_arguments",
+    "add_dedupe_arguments",
+    "Canonical",
+    "run_canon",
+    "run_dedupe",
+]

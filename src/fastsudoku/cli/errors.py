@@ -33,3 +33,16 @@ def report(args: argparse.Namespace, number: int, error: Exception) -> None:
     when it has one, else ``number`` (the puzzle's first line)."""
     line = getattr(error, "line", None) or number
     print(f"{args.file}:{line}: {error}", file=sys.stderr)
+
+
+__all__ = [
+    "EXIT_OK",
+    "EXIT_UNSOLVED",
+    "EXIT_USAGE",
+    "EXIT_DATAERR",
+    "EXIT_OTHER",
+    "EXIT_INTERRUPTED",
+    "PREFIX",
+    "fail",
+    "report",
+]

@@ -200,3 +200,12 @@ def _rate(args: argparse.Namespace, stream: TextIO) -> int:
             ):
                 sys.stdout.write(f"  {step.difficulty:.1f} {step.technique}: {step.text}\n")
     return status
+
+
+__all__ = [
+    "add_generate_arguments",
+    "VARIANTS",
+    "run_generate",
+    "add_rate_arguments",
+    "run_rate",
+]

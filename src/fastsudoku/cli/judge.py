@@ -178,3 +178,15 @@ def run_judge(args: argparse.Namespace) -> int:
             return fail(f"--run: cannot run {str(what)!r}: {e.strerror or e}", EXIT_USAGE)
     sys.stdout.write(local.report(verdicts, args.time_limit, args.json, args.repeat))
     return EXIT_OK if all(v.verdict == "AC" for v in verdicts) else EXIT_UNSOLVED
+
+
+__all__ = [
+    "GEN_TESTS_EPILOG",
+    "JUDGE_EPILOG",
+    "add_judge_format_arguments",
+    "run_judge_format",
+    "add_gen_tests_arguments",
+    "run_gen_tests",
+    "add_judge_arguments",
+    "run_judge",
+]

@@ -269,3 +269,27 @@ def progress(stream: TextIO) -> Any:
         mininterval=0.5,
     )
     return _Progress(stream, bar)
+
+
+__all__ = [
+    "Item",
+    "box_shape",
+    "Arguments",
+    "add_file",
+    "add_box",
+    "add_node_limit",
+    "add_json",
+    "VARIANT_FORMATS",
+    "INPUT",
+    "OUTPUT",
+    "Body",
+    "with_input",
+    "open_input",
+    "item",
+    "line_items",
+    "items",
+    "checked",
+    "text_of",
+    "located",
+    "progress",
+]

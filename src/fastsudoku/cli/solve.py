@@ -776,3 +776,25 @@ def _bench(args: argparse.Namespace, stream: TextIO) -> int:
     print(f"  solve_many, 1 thread{n / one:>12,.0f} puzzles/s")
     print(f"  solve_many, {threads} threads{n / many:>11,.0f} puzzles/s")
     return EXIT_OK
+
+
+__all__ = [
+    "DEFAULT_ENGINE",
+    "Box",
+    "CHUNK",
+    "SUMMARY_OVER",
+    "Answer",
+    "search_text",
+    "given_grid",
+    "add_solve_options",
+    "add_solve_arguments",
+    "add_count_arguments",
+    "run_solve",
+    "VERDICTS",
+    "add_check_arguments",
+    "run_check",
+    "add_convert_arguments",
+    "run_convert",
+    "add_bench_arguments",
+    "run_bench",
+]

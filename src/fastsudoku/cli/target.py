@@ -94,3 +94,9 @@ def _target(args: argparse.Namespace, stream: TextIO) -> int:
             grid = result.solution
             sys.stdout.write(grid if grid.endswith("\n") else grid + "\n")
     return status
+
+
+__all__ = [
+    "add_target_arguments",
+    "run_target",
+]

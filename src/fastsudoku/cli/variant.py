@@ -90,3 +90,13 @@ def usage(args: argparse.Namespace) -> Optional[str]:
     if getattr(args, "output_format", None) not in (None, "line"):
         return "--output-format: a variant puzzle's solution is one line of N*N characters"
     return None
+
+
+__all__ = [
+    "VARIANT_FORMATS",
+    "Item",
+    "detect",
+    "items",
+    "puzzle",
+    "usage",
+]

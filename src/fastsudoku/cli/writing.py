@@ -58,3 +58,8 @@ class Writer:
             )
         else:
             self.out.write(formats.to_text(values, grid.n, self.fmt, symbols))
+
+
+__all__ = [
+    "Writer",
+]

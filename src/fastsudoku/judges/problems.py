@@ -274,3 +274,36 @@ def answer_count_letters(text: str) -> str:
 
 def write_count_letters(puzzles: Sequence[bytes]) -> str:
     return f"{len(puzzles)}\n" + "\n".join(_letters(p) for p in puzzles)
+
+
+__all__ = [
+    "Reader",
+    "Answer",
+    "Writer",
+    "A_TO_P",
+    "read_lines_until_end",
+    "answer_lines_until_end",
+    "write_lines_end",
+    "read_count_digits",
+    "answer_count_digits",
+    "write_count_digits",
+    "read_single_spaced",
+    "read_spaced",
+    "write_single_spaced",
+    "write_spaced_zero",
+    "write_spaced_question",
+    "answer_single_spaced",
+    "answer_best_score",
+    "answer_spaced",
+    "answer_unique_or_verdict",
+    "read_json_board",
+    "answer_json_board",
+    "write_json_board",
+    "read_letters",
+    "answer_letters",
+    "answer_letters_blank_after_each",
+    "write_letters",
+    "read_count_letters",
+    "answer_count_letters",
+    "write_count_letters",
+]

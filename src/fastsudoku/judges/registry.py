@@ -227,3 +227,14 @@ def make_tests(problem: str, count: int, seed: int) -> List[Tuple[str, str]]:
         text = entry.write(entry.puzzles(rng, index))
         tests.append((text, entry.answer(text)))
     return tests
+
+
+__all__ = [
+    "DEFAULT_TIME_LIMIT",
+    "Judge",
+    "PROBLEMS",
+    "JUDGES",
+    "lookup",
+    "answer",
+    "make_tests",
+]

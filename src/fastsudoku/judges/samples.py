@@ -310,3 +310,20 @@ SPOJ_SUDOKU = Sample(
         "IAFJOECGLDPBHMNK",
     ),
 )
+
+
+__all__ = [
+    "Sample",
+    "ACWING166",
+    "HDU1426",
+    "KATTIS_SUDOKUNIQUE",
+    "LEETCODE37",
+    "P1074_1",
+    "P1074_2",
+    "P1784",
+    "POJ2676",
+    "POJ3074",
+    "POJ3076",
+    "ACWING169",
+    "SPOJ_SUDOKU",
+]

@@ -130,3 +130,19 @@ def unique16(rng: random.Random, index: int) -> List[bytes]:
     """``1 + index % 4`` unique 16x16 puzzles, dug down to 100-140 givens."""
     givens = rng.randint(100, 140)
     return [dig_unique(4, 4, rng, givens) for _ in range(1 + index % 4)]
+
+
+__all__ = [
+    "PuzzleMaker",
+    "random_full_grid",
+    "dig_unique",
+    "random_givens",
+    "TIERS",
+    "tier_puzzle",
+    "one_tier_puzzle",
+    "tier_puzzles",
+    "several_solutions",
+    "one_target_puzzle",
+    "unique_several_none",
+    "unique16",
+]

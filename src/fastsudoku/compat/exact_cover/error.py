@@ -11,3 +11,10 @@ class NoSolution(ExactCoverError):
 
 class CannotSplitFurther(ExactCoverError):
     """``helpers.split_problem``: no column with two or more rows left to split on."""
+
+
+__all__ = [
+    "ExactCoverError",
+    "NoSolution",
+    "CannotSplitFurther",
+]

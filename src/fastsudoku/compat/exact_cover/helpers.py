@@ -92,3 +92,13 @@ def is_solution(solution: Sequence[int], problem: np.ndarray) -> bool:
         return False
     per_column = chosen.sum(axis=0)
     return bool((per_column == 1).all())
+
+
+__all__ = [
+    "logger",
+    "create_numpy_array",
+    "cut",
+    "reduce",
+    "split_problem",
+    "is_solution",
+]

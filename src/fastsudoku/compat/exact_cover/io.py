@@ -17,3 +17,10 @@ def save_problem(filename: Any, array: Any) -> None:
     """Write a matrix as rows of 0/1 (NumPy ``savetxt``)."""
     ones = np.asarray(array).astype(np.int8)
     np.savetxt(filename, ones)
+
+
+__all__ = [
+    "DTYPE_FOR_ARRAY",
+    "load_problem",
+    "save_problem",
+]

@@ -121,3 +121,12 @@ def get_all_solutions(matrix: Any, max_count: Optional[int] = None) -> Set[Tuple
     if not covers:
         raise NoSolution("No solutions found by the C code.")
     return set(covers)
+
+
+__all__ = [
+    "BITSET_BYTES",
+    "get_exact_cover",
+    "get_solution_count",
+    "solutions_array_to_set",
+    "get_all_solutions",
+]
