@@ -130,6 +130,12 @@ def test_json_summaries_count_each_outcome(tmp_path, capsys):
     summary = json.loads(capsys.readouterr().err.splitlines()[-1])
     assert (summary["ok"], summary["no_solution"], summary["not_unique"]) == (1, 1, 1)
     assert summary["error"] == 1 and summary["puzzles"] == 4
+    d = tmp_path / "twice.txt"
+    d.write_text(f"{P}\n{P[::-1]}\n{P}\n{'x' * 81}\n")
+    assert main(["dedupe", str(d), "--json"]) == 65
+    summary = json.loads(capsys.readouterr().err.splitlines()[-1])
+    assert (summary["puzzles"], summary["kept"], summary["equivalent"]) == (3, 1, 2)
+    assert summary["error"] == 1
     g = tmp_path / "easy.txt"
     g.write_text(EASY + "\n")
     assert main(["bench", str(g), "--json", "--repeat", "1"]) == 0

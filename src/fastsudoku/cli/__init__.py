@@ -19,7 +19,7 @@ Every command that reads puzzles takes the same input options (one parent parser
 :data:`.reading.INPUT`: FILE, ``--format``, ``--box``, ``--size``, ``--alphabet``); every
 command that prints answers takes ``-o/--output FILE`` (written atomically); the searches
 take ``--node-limit K`` (solve, count, check, target, cover); ``--json`` prints the summary
-(solve, count, check, bench, cover, judge) as one JSON object.  Each command's ``--help``
+(solve, count, check, dedupe, bench, cover, judge) as one JSON object.  Each command's ``--help``
 has a description, an example and its exit codes.
 
 Formats (``--format``, detected by default): ``line`` (one puzzle a line, '#' comments,

@@ -7,6 +7,7 @@ Both stream their input: puzzles are read, canonicalized and written CHUNK at a 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Iterator, List, Optional, Set, TextIO, Tuple, Union
 
@@ -14,7 +15,7 @@ import fastsudoku
 
 from .. import CANONICAL_FORMS, SOLVED, SudokuError, formats
 from .errors import EXIT_DATAERR, EXIT_OK, report
-from .reading import located, progress, text_of, with_input
+from .reading import add_json, located, progress, text_of, with_input
 
 #: Puzzles canonicalized at a time.
 CHUNK = 8192
@@ -37,6 +38,7 @@ def add_canon_arguments(s: argparse.ArgumentParser) -> None:
 
 def add_dedupe_arguments(s: argparse.ArgumentParser) -> None:
     _add_common(s)
+    add_json(s)
     s.add_argument(
         "--canonical",
         action="store_true",
@@ -112,12 +114,13 @@ def _dedupe(args: argparse.Namespace, stream: TextIO) -> int:
     canonical form with --canonical); on stderr, how many were kept."""
     status = EXIT_OK
     seen: Set[bytes] = set()
-    count = kept = 0
+    count = kept = errors = 0
     with progress(stream) as source:
         for line, text, form, key, error in _chunks(args, source, "minlex"):
             if error is not None:
                 report(args, line, error)
                 status = EXIT_DATAERR
+                errors += 1
                 continue
             count += 1
             if key in seen:
@@ -126,10 +129,15 @@ def _dedupe(args: argparse.Namespace, stream: TextIO) -> int:
             kept += 1
             out = str(form) if args.canonical else text
             sys.stdout.write(out.rstrip("\n") + "\n")
-    print(
-        f"kept {kept:,} of {count:,} puzzles ({count - kept:,} equivalent to one before)",
-        file=sys.stderr,
-    )
+    if args.json:
+        summary = {"command": "dedupe", "puzzles": count, "kept": kept}
+        summary.update(equivalent=count - kept, error=errors)
+        print(json.dumps(summary), file=sys.stderr)
+    else:
+        print(
+            f"kept {kept:,} of {count:,} puzzles ({count - kept:,} equivalent to one before)",
+            file=sys.stderr,
+        )
     return status
 
 
