@@ -713,6 +713,8 @@ _HODOKU_NAMES = {
     "Empty Rectangle": "two_strong_links",
     "Uniqueness Test 1": "unique_loop",
     "Unique Rectangle Type 1": "unique_loop",
+    "Unique Rectangle Type 2": "unique_loop",
+    "Unique Rectangle Type 4": "unique_loop",
     "Bivalue Universal Grave + 1": "bug",
     "BUG+1": "bug",
 }
