@@ -151,30 +151,39 @@ cdef struct LBoard:
 
 
 cdef int logic_init(LBoard *b, const Geometry *g, const LogicTables *t) noexcept nogil:
-    """Allocate an empty board (every candidate everywhere); -1 when out of memory."""
+    """Allocate an empty board (every candidate everywhere); -1 when out of memory.  Its
+    arrays are carved from one block (the widest first, so each is aligned), b.cand at its
+    start: logic_free frees that."""
     cdef int n = g.n, cell, u, j
+    cdef size_t wide = (g.ncells + g.nunits * n + g.nunits) * sizeof(uint64_t)
+    cdef size_t ints = ((g.ncells * n + g.ncells + g.nunits * n) * sizeof(int32_t)
+                        + (g.nunits + n) * sizeof(int))
+    cdef size_t total = wide + ints + CHAIN_CAP * sizeof(int16_t) + g.ncells
+    cdef char *block = <char *>malloc(total)
     b.g = g
     b.t = t
     b.n = n
     b.ncells = g.ncells
-    b.cand = <uint64_t *>malloc(g.ncells * sizeof(uint64_t))
-    b.value = <uint8_t *>calloc(g.ncells, 1)
-    b.elim = <int32_t *>malloc(g.ncells * n * sizeof(int32_t))
-    b.base = <int32_t *>malloc(g.ncells * sizeof(int32_t))
-    b.pos = <uint64_t *>malloc(g.nunits * n * sizeof(uint64_t))
-    b.unit_empty = <int *>malloc(g.nunits * sizeof(int))
-    b.unit_vals = <uint64_t *>calloc(g.nunits, sizeof(uint64_t))
-    b.placed = <int *>calloc(n, sizeof(int))
-    b.queue = <int32_t *>malloc(g.nunits * n * sizeof(int32_t))
-    b.chain = <int16_t *>malloc(CHAIN_CAP * sizeof(int16_t))
-    b.nqueue = 0
-    b.nchain = 0
-    if (b.cand == NULL or b.value == NULL or b.elim == NULL or b.base == NULL
-            or b.pos == NULL or b.unit_empty == NULL or b.unit_vals == NULL
-            or b.placed == NULL or b.queue == NULL
-            or b.chain == NULL):
+    if block == NULL:
+        b.cand = NULL
         logic_free(b)
         return -1
+    b.cand = <uint64_t *>block
+    b.pos = b.cand + g.ncells
+    b.unit_vals = b.pos + g.nunits * n
+    block += wide
+    b.elim = <int32_t *>block
+    b.base = b.elim + g.ncells * n
+    b.queue = b.base + g.ncells
+    b.unit_empty = <int *>(b.queue + g.nunits * n)
+    b.placed = b.unit_empty + g.nunits
+    b.chain = <int16_t *>(b.placed + n)
+    b.value = <uint8_t *>(b.chain + CHAIN_CAP)
+    memset(b.value, 0, g.ncells)
+    memset(b.unit_vals, 0, g.nunits * sizeof(uint64_t))
+    memset(b.placed, 0, n * sizeof(int))
+    b.nqueue = 0
+    b.nchain = 0
     for cell in range(g.ncells):
         b.cand[cell] = g.full
     for u in range(g.nunits):
@@ -193,26 +202,17 @@ cdef int logic_init(LBoard *b, const Geometry *g, const LogicTables *t) noexcept
 
 
 cdef void logic_free(LBoard *b) noexcept nogil:
-    free(b.cand)
-    free(b.value)
-    free(b.elim)
-    free(b.base)
-    free(b.pos)
-    free(b.unit_empty)
-    free(b.unit_vals)
-    b.unit_vals = NULL
-    free(b.placed)
-    free(b.queue)
-    free(b.chain)
-    b.queue = NULL
-    b.chain = NULL
-    b.pos = NULL
-    b.unit_empty = NULL
-    b.placed = NULL
+    free(b.cand)                 # the block of every array (logic_init)
     b.cand = NULL
     b.value = NULL
     b.elim = NULL
     b.base = NULL
+    b.pos = NULL
+    b.unit_empty = NULL
+    b.unit_vals = NULL
+    b.placed = NULL
+    b.queue = NULL
+    b.chain = NULL
 
 
 cdef inline void logic_lose(LBoard *b, int at, uint64_t here) noexcept nogil:
@@ -316,11 +316,63 @@ cdef void logic_place(LBoard *b, int cell, int digit) noexcept nogil:
 
 
 cdef int logic_load(LBoard *b, const uint8_t *values) noexcept nogil:
-    """Place the givens (0 = empty); 1 if they contradict each other."""
-    cdef int cell
+    """Place the givens (0 = empty) on a new board; 1 if they contradict each other.
+
+    The state is built at once -- each unit's values, each empty cell's candidates, the
+    places of each digit in each unit, the singles queued -- instead of one placement at a
+    time (which would update every peer of every given: most of an easy puzzle's rating).
+    Givens that repeat in a unit take the placements, which say where it breaks."""
+    cdef const Geometry *g = b.g
+    cdef int n = b.n, cell, j, u, d, v
+    cdef uint64_t used[3 * MAX_SIDE]
+    cdef uint64_t bit, left
+    cdef const uint16_t *units
+    cdef const uint8_t *index_in
+    for u in range(g.nunits):
+        used[u] = 0
     for cell in range(b.ncells):
-        if values[cell]:
-            logic_place(b, cell, values[cell] - 1)
+        v = values[cell]
+        if v:
+            bit = (<uint64_t>1) << (v - 1)
+            units = g.cell_unit_list + 3 * cell
+            for j in range(3):
+                if used[units[j]] & bit:
+                    for cell in range(b.ncells):
+                        if values[cell]:
+                            logic_place(b, cell, values[cell] - 1)
+                    return b.broken
+                used[units[j]] |= bit
+    for u in range(g.nunits * n):
+        b.pos[u] = 0
+    for cell in range(b.ncells):
+        units = g.cell_unit_list + 3 * cell
+        v = values[cell]
+        if v:
+            b.value[cell] = v
+            b.cand[cell] = 0
+            b.nempty -= 1
+            b.placed[v - 1] += 1
+            for j in range(3):
+                b.unit_empty[units[j]] -= 1
+            continue
+        left = g.full & ~(used[units[0]] | used[units[1]] | used[units[2]])
+        b.cand[cell] = left
+        if left == 0:
+            b.broken = True
+        index_in = b.t.index_in + 3 * cell
+        while left:
+            d = bit_index(lowest_bit(left))
+            left = clear_lowest_bit(left)
+            for j in range(3):
+                b.pos[units[j] * n + d] |= (<uint64_t>1) << index_in[j]
+    b.nqueue = 0
+    for u in range(g.nunits):
+        b.unit_vals[u] = used[u]
+        for d in range(n):
+            left = b.pos[u * n + d]
+            if left and has_one_bit(left):
+                b.queue[b.nqueue] = u * n + d
+                b.nqueue += 1
     return b.broken
 
 
