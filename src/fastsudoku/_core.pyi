@@ -258,7 +258,7 @@ def _logic_rate_rows(
     rows: npt.NDArray[np.uint8],
     r: int,
     c: int,
-    start: int,
+    next_row: npt.NDArray[np.int64],
     stop: int,
     out: npt.NDArray[np.int16],
     halt: npt.NDArray[np.int64],

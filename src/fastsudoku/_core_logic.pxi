@@ -2774,14 +2774,16 @@ def _logic_solves(bytes values, int r, int c, uint64_t allowed, object candidate
     return done
 
 
-def _logic_rate_rows(const uint8_t[:, ::1] rows, int r, int c, Py_ssize_t start,
+def _logic_rate_rows(const uint8_t[:, ::1] rows, int r, int c, int64_t[::1] next_row,
                      Py_ssize_t stop, int16_t[:, ::1] out, int64_t[::1] halt,
                      bint interruptible=False, uint64_t allowed=ALL_TECHNIQUES):
-    """Rate rows[start:stop] (each a puzzle's values) without the GIL: out[i] = (er, ep,
-    ed, hardest, empty cells left), difficulties in tenths; a row that contradicts itself
-    gets empty cells left = -1.  Stops early (rows left untouched) once halt[0] is set,
-    also within a row's nested chains; `interruptible`: this thread looks for Ctrl-C there
-    (sets halt and raises)."""
+    """Rate rows without the GIL, one at a time, each taken from the shared counter
+    next_row[0] (an atomic add: every thread that calls this with the same counter takes the
+    next row until `stop`, so a few slow puzzles side by side do not end up in one thread's
+    share): out[i] = (er, ep, ed, hardest, empty cells left), difficulties in tenths; a row
+    that contradicts itself gets empty cells left = -1.  Stops early (rows left untouched)
+    once halt[0] is set, also within a row's nested chains; `interruptible`: this thread
+    looks for Ctrl-C there (sets halt and raises)."""
     cdef const Geometry *g = geometry_for(r, c)
     cdef const LogicTables *t = logic_tables_for(g)
     cdef LBoard b
@@ -2791,12 +2793,17 @@ def _logic_rate_rows(const uint8_t[:, ::1] rows, int r, int c, Py_ssize_t start,
     cdef Interrupt mine, saved
     if rows.shape[1] != g.ncells or out.shape[1] < 5 or stop > rows.shape[0]:
         raise ValueError("rows and out do not match the grid")
+    if stop > out.shape[0] or next_row.shape[0] < 1:
+        raise ValueError("out or the row counter is too short")
     mine.stop = <long long *>&halt[0]
     mine.quiet = not interruptible
     with nogil:
         saved = fs_interrupt_swap(mine)
-        for i in range(start, stop):
+        while True:
             if fs_load(mine.stop):
+                break
+            i = <Py_ssize_t>fs_fetch_add(<long long *>&next_row[0], 1)
+            if i >= stop:
                 break
             if logic_init(&b, g, t) < 0:
                 out[i, 4] = -2

@@ -22,15 +22,6 @@ from ._rate import MAX_NESTING, nesting_mask
 from ._status import INVALID, SOLVED
 from ._symbols import check_alphabet
 
-# Rows a thread takes at a time: a rating costs 10 us (singles) to seconds (nested chains),
-# so a small batch is taken row by row (its threads end together) and a large one in chunks
-# of up to 8 (fewer trips back to Python): at least 16 chunks a thread.
-_CHUNK = 8
-
-
-def _chunk(count: int, threads: int) -> int:
-    return max(1, min(_CHUNK, count // (16 * threads)))
-
 
 class RateManyResult(NamedTuple):
     """What :func:`rate_many` found for each puzzle (arrays, one entry a puzzle).
@@ -107,11 +98,17 @@ def rate_many(
     picked = np.ascontiguousarray(rows[todo])
     part = np.zeros((len(todo), 5), dtype=np.int16)
 
-    def run(start: int, stop: int, halt: np.ndarray, check: bool) -> None:
-        _core._logic_rate_rows(picked, r, c, start, stop, part, halt, check, allowed)
+    # The threads take the puzzles one at a time from a shared counter, in the compiled
+    # core (no trip back to Python between them): the hardest puzzles of a set often sit
+    # side by side, and chunks of them would leave one thread with most of the work.
+    next_row = np.zeros(1, dtype=np.int64)
+    halt = _threads.new_halt()
+
+    def run(check: bool) -> None:
+        _core._logic_rate_rows(picked, r, c, next_row, len(todo), part, halt, check, allowed)
 
     if len(todo):
-        _threads.share_rows(len(todo), _chunk(len(todo), threads), threads, run)
+        _threads.share(run, _threads.thread_count(threads, len(todo)), halt)
         out[todo] = part
     rated = (status == SOLVED) & ok & (out[:, 4] == 0)
     nine = r == 3 and c == 3
