@@ -148,6 +148,11 @@ cdef struct LBoard:
     int step_kind            # chains: the kind of chain hint (K_*), else 0
     int16_t *chain           # chains: their potentials (Chains.best_chain), else empty
     int nchain
+    # StrongLinks(2 + i) found no chain of digit d + 1 when its cells were sl_none[i][d]
+    # (sl_none_ok[i][d]): its search reads that digit's cells alone, so it finds none again
+    # until they change (find_strong_links skips the digit)
+    uint64_t sl_none[3][9][2]
+    uint8_t sl_none_ok[3][9]
 
 
 cdef int logic_init(LBoard *b, const Geometry *g, const LogicTables *t) noexcept nogil:
@@ -198,6 +203,7 @@ cdef int logic_init(LBoard *b, const Geometry *g, const LogicTables *t) noexcept
     b.interrupted = False
     b.nelim = 0
     b.nbase = 0
+    memset(b.sl_none_ok, 0, sizeof(b.sl_none_ok))
     return 0
 
 
@@ -1417,9 +1423,25 @@ cdef bint find_strong_links(LBoard *b, int n, int tech) noexcept nogil:
         return False
     cdef SLSearch *s = <SLSearch *>malloc(sizeof(SLSearch))
     cdef int sets[15][4]
-    cdef int nsets = 0, a, d, k
+    cdef int nsets = 0, a, d, k, slot = n - 2
+    cdef uint64_t cells[9][2]
+    cdef bint skip[9]
+    cdef bint none[9]            # searched only while no hint bounded it, and found nothing
     if s == NULL:
         return False
+    for d in range(9):
+        cells[d][0] = cells[d][1] = 0
+    cdef uint64_t m
+    for a in range(81):
+        m = b.cand[a]
+        while m:
+            d = bit_index(lowest_bit(m))
+            m = clear_lowest_bit(m)
+            cells[d][a >> 6] |= (<uint64_t>1) << (a & 63)
+    for d in range(9):
+        skip[d] = (b.sl_none_ok[slot][d] and b.sl_none[slot][d][0] == cells[d][0]
+                   and b.sl_none[slot][d][1] == cells[d][1])
+        none[d] = True
     # the non-decreasing sequences of n kinds, in SE's order (Permutations(n, 3n) filtered)
     nsets = sl_linksets(n, sets)
     s.b = b
@@ -1430,12 +1452,21 @@ cdef bint find_strong_links(LBoard *b, int n, int tech) noexcept nogil:
         for a in range(n):
             s.linkset[a] = sets[k][a]
         for d in range(1, 10):
+            if skip[d - 1]:
+                continue
             s.digit = d
-            s.dbit[0] = s.dbit[1] = 0
-            for a in range(81):
-                if b.cand[a] >> (d - 1) & 1:
-                    s.dbit[a // 64] |= (<uint64_t>1) << (a % 64)
+            s.dbit[0] = cells[d - 1][0]
+            s.dbit[1] = cells[d - 1][1]
+            if s.found:
+                none[d - 1] = False  # a hint found bounds the search: it may skip chains
             sl_build(s, 0, -1)
+            if s.found:
+                none[d - 1] = False
+    for d in range(9):
+        if none[d] and not skip[d]:
+            b.sl_none[slot][d][0] = cells[d][0]
+            b.sl_none[slot][d][1] = cells[d][1]
+            b.sl_none_ok[slot][d] = 1
     if not s.found:
         free(s)
         return False
