@@ -98,6 +98,22 @@ def test_output_file_is_written_whole_or_left_alone(tmp_path, capsys):
         cli_solve._solve = original
     assert out.read_text() == "kept\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt", "out.txt"]
+    # a write that fails at the end (a full disk) leaves it too, with one error line
+    import os as os_module
+
+    real_fsync = os_module.fsync
+
+    def full_disk(fd):
+        raise OSError(28, "No space left on device")
+
+    os_module.fsync = full_disk
+    try:
+        assert main(["solve", str(f), "-o", str(out)]) == 1
+    finally:
+        os_module.fsync = real_fsync
+    assert out.read_text() == "kept\n"
+    assert "No space left on device" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt", "out.txt"]
     assert main(["solve", str(f), "-o", str(tmp_path)]) == 2
     assert "is a directory" in capsys.readouterr().err
 

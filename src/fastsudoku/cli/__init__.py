@@ -362,15 +362,17 @@ def _to_file(args: argparse.Namespace, run: Callable[[argparse.Namespace], int])
     stream = open(fd, "w", encoding="utf-8", newline="")  # noqa: SIM115 (closed below)
     saved = sys.stdout
     code = EXIT_INTERRUPTED
+    written = False  # the whole output is on disk (a full disk fails the flush or fsync)
     try:
         sys.stdout = stream
         code = run(args)
         stream.flush()
         os.fsync(stream.fileno())
+        written = True
     finally:
         sys.stdout = saved
         stream.close()
-        if code in (EXIT_OK, EXIT_UNSOLVED, EXIT_DATAERR):
+        if written and code in (EXIT_OK, EXIT_UNSOLVED, EXIT_DATAERR):
             mask = os.umask(0)
             os.umask(mask)
             os.chmod(temp, 0o666 & ~mask)  # as a file the shell's > would make
