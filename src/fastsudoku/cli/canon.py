@@ -38,7 +38,7 @@ def add_canon_arguments(s: argparse.ArgumentParser) -> None:
 
 def add_dedupe_arguments(s: argparse.ArgumentParser) -> None:
     _add_common(s)
-    add_json(s)
+    add_json(s, "puzzles, kept, equivalent, errors")
     s.add_argument(
         "--canonical",
         action="store_true",

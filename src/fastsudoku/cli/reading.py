@@ -53,13 +53,15 @@ def add_node_limit(s: Arguments) -> None:
     )
 
 
-def add_json(s: Arguments) -> None:
-    """--json: the run's summary as one JSON object on stderr (stdout holds the answers)."""
+def add_json(
+    s: Arguments, what: str = "puzzles, how many of each outcome, seconds, guesses"
+) -> None:
+    """--json: the run's summary (``what`` it holds) as one JSON object on stderr (stdout
+    holds the answers)."""
     s.add_argument(
         "--json",
         action="store_true",
-        help="print the summary (puzzles, how many of each outcome, seconds, guesses) as "
-        "one JSON object on stderr",
+        help=f"print the summary ({what}) as one JSON object on stderr",
     )
 
 

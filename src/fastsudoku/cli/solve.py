@@ -501,7 +501,7 @@ VERDICTS = {Status.SOLVED: "ok", Status.NO_SOLUTION: "no solution", Status.NOT_U
 
 def add_check_arguments(s: argparse.ArgumentParser) -> None:
     add_node_limit(s)
-    add_json(s)
+    add_json(s, "puzzles, how many of each verdict, seconds")
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -705,7 +705,11 @@ def _convert_variants(args: argparse.Namespace, numbered: Iterator[formats.Line]
 
 
 def add_bench_arguments(s: argparse.ArgumentParser) -> None:
-    add_json(s)
+    s.add_argument(
+        "--json",
+        action="store_true",
+        help="print the figures as one JSON object on stdout instead of the table",
+    )
     s.add_argument("--limit", type=int, default=1, help="1 solve, 2 uniqueness check")
     s.add_argument("--threads", type=int, default=None, help="default: every core")
     s.add_argument("--repeat", type=int, default=3)
