@@ -2,7 +2,6 @@
 input options on every command that reads puzzles, --node-limit, --json summaries, a help
 page with an example and the exit codes, and shell completion made from the parser."""
 
-import argparse
 import json
 import shutil
 import subprocess
@@ -11,7 +10,7 @@ import sys
 import pytest
 
 import fastsudoku
-from fastsudoku.cli import COMMANDS, main, parser
+from fastsudoku.cli import COMMANDS, main, parser, subcommands
 
 P = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 NONE = "12345678." + "........9" + "." * 63  # r1c9 can only be 9, which column 9 has
@@ -20,8 +19,7 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 
 
 def _subparsers():
-    sub = next(a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))
-    return sub.choices
+    return subcommands(parser()).choices
 
 
 def test_version(capsys):
@@ -71,7 +69,7 @@ def test_size_on_rate_and_target_format_line(tmp_path, capsys):
     assert len(rated) == 2 and rated[1].startswith("no_solution")
 
 
-def test_output_file_is_written_whole_or_left_alone(tmp_path, capsys):
+def test_output_file_is_written_whole_or_left_alone(tmp_path, capsys, monkeypatch):
     f = tmp_path / "in.txt"
     f.write_text(f"{P}\n{NONE}\n")
     out = tmp_path / "out.txt"
@@ -90,27 +88,19 @@ def test_output_file_is_written_whole_or_left_alone(tmp_path, capsys):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    original = cli_solve._solve
-    cli_solve._solve = interrupted
-    try:
+    with monkeypatch.context() as patch:
+        patch.setattr(cli_solve, "_solve", interrupted)
         assert main(["solve", str(f), "-o", str(out)]) == 130
-    finally:
-        cli_solve._solve = original
     assert out.read_text() == "kept\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt", "out.txt"]
+
     # a write that fails at the end (a full disk) leaves it too, with one error line
-    import os as os_module
-
-    real_fsync = os_module.fsync
-
     def full_disk(fd):
         raise OSError(28, "No space left on device")
 
-    os_module.fsync = full_disk
-    try:
+    with monkeypatch.context() as patch:
+        patch.setattr("os.fsync", full_disk)
         assert main(["solve", str(f), "-o", str(out)]) == 1
-    finally:
-        os_module.fsync = real_fsync
     assert out.read_text() == "kept\n"
     assert "No space left on device" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt", "out.txt"]

@@ -6,12 +6,10 @@ from typing import Any, Dict
 
 
 def write_cli_help(app: Any) -> None:
-    import argparse
-
-    from fastsudoku.cli import COMMANDS, parser
+    from fastsudoku.cli import COMMANDS, parser, subcommands
 
     top = parser()
-    sub = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
+    sub = subcommands(top)
     parts = ["### fastsudoku\n", "```text", top.format_help().rstrip(), "```", ""]
     for name in COMMANDS:
         parts += [

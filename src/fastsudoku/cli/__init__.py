@@ -52,7 +52,8 @@ import argparse
 import os
 import sys
 import tempfile
-from typing import Callable, Dict, List, NamedTuple, NoReturn, Optional
+import textwrap
+from typing import Any, Callable, Dict, List, NamedTuple, NoReturn, Optional
 
 import fastsudoku
 
@@ -68,7 +69,7 @@ from .errors import (
 )
 from .reading import INPUT, OUTPUT
 
-__all__ = ["main", "parser", "COMMANDS", "Command"]
+__all__ = ["main", "parser", "subcommands", "COMMANDS", "Command"]
 
 #: The exit codes every command shares (each command's help adds what its 1 means).
 EXIT_CODES = (
@@ -312,9 +313,13 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _wrap(text: str) -> str:
-    import textwrap
-
     return textwrap.fill(text, width=88, subsequent_indent="  ")
+
+
+def subcommands(p: argparse.ArgumentParser) -> argparse._SubParsersAction[Any]:
+    """The action of ``p`` (a :func:`parser`) that holds the commands: its ``choices`` map
+    each name to its subparser (for the completion scripts and the documentation)."""
+    return next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
 
 
 def main(argv: Optional[List[str]] = None) -> int:

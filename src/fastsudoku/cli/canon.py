@@ -130,8 +130,13 @@ def _dedupe(args: argparse.Namespace, stream: TextIO) -> int:
             out = str(form) if args.canonical else text
             sys.stdout.write(out.rstrip("\n") + "\n")
     if args.json:
-        summary = {"command": "dedupe", "puzzles": count, "kept": kept}
-        summary.update(equivalent=count - kept, error=errors)
+        summary = {
+            "command": "dedupe",
+            "puzzles": count,
+            "kept": kept,
+            "equivalent": count - kept,
+            "error": errors,
+        }
         print(json.dumps(summary), file=sys.stderr)
     else:
         print(

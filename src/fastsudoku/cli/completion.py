@@ -34,7 +34,9 @@ class Option(NamedTuple):
 
 def commands(parser: argparse.ArgumentParser) -> Dict[str, Tuple[str, List[Option]]]:
     """Each command of ``parser``: (its help, its options), in the order of ``--help``."""
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    from . import subcommands  # (the package imports this module before defining it)
+
+    sub = subcommands(parser)
     helps = {a.dest: a.help or "" for a in sub._choices_actions}
     out: Dict[str, Tuple[str, List[Option]]] = {}
     for name, command in sub.choices.items():

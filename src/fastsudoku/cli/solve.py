@@ -15,7 +15,7 @@ import json
 import statistics
 import sys
 import time
-from typing import Any, Dict, Iterator, List, NamedTuple, Optional, TextIO, Tuple
+from typing import Any, Counter, Dict, Iterator, List, NamedTuple, Optional, TextIO, Tuple
 
 import numpy as np
 
@@ -178,7 +178,7 @@ def run_solve(args: argparse.Namespace) -> int:
 def _solve(args: argparse.Namespace, stream: TextIO) -> int:
     limit = max(args.limit, 2) if args.unique else args.limit
     start = time.perf_counter()
-    tally: Dict[str, int] = {}
+    tally: Counter[str] = Counter()
     with progress(stream) as source:
         kind, numbered = variant.detect(formats.lines(source), args.format)
         if kind in variant.VARIANT_FORMATS:
@@ -369,7 +369,7 @@ def _emit(
     answers: Iterator[Answer],
     limit: int,
     status: int,
-    tally: Dict[str, int],
+    tally: Counter[str],
 ) -> Tuple[int, int, int]:
     """Write the answers in order, each outcome counted in ``tally``; (exit status, puzzles
     answered, guesses)."""
@@ -380,7 +380,7 @@ def _emit(
             report(args, answer.line, answer.error)
             out.line(f"error: {answer.error}")
             status = EXIT_DATAERR
-            tally["error"] = tally.get("error", 0) + 1
+            tally["error"] += 1
             continue
         count += 1
         guesses += answer.guesses
@@ -391,12 +391,12 @@ def _emit(
                 file=sys.stderr,
             )
             out.line("limit")
-            tally["limit"] = tally.get("limit", 0) + 1
+            tally["limit"] += 1
             if status == EXIT_OK:
                 status = EXIT_UNSOLVED
             continue
         outcome = _outcome(found)
-        tally[outcome] = tally.get(outcome, 0) + 1
+        tally[outcome] += 1
         if args.command == "count":
             out.line(f"{found}{'+' if found >= limit else ''}")
         elif found and answer.text is not None:
@@ -411,13 +411,13 @@ def _emit(
 
 
 def _print_stats(
-    args: argparse.Namespace, count: int, guesses: int, start: float, tally: Dict[str, int]
+    args: argparse.Namespace, count: int, guesses: int, start: float, tally: Counter[str]
 ) -> None:
     elapsed = time.perf_counter() - start
     if args.json:
         summary = {"command": args.command, "puzzles": sum(tally.values())}
         for outcome in ("solved", "not_unique", "no_solution", "limit", "error"):
-            summary[outcome] = tally.get(outcome, 0)
+            summary[outcome] = tally[outcome]
         summary.update(seconds=round(elapsed, 6), guesses=guesses)
         print(json.dumps(summary), file=sys.stderr)
     elif (args.stats or count > SUMMARY_OVER) and count:
@@ -433,7 +433,7 @@ def _solve_lines81(
     numbered: Iterator[formats.Line],
     limit: int,
     out: Writer,
-    tally: Dict[str, int],
+    tally: Counter[str],
 ) -> Optional[Tuple[int, int, int]]:
     """The common case at array speed: chunks of 81-character lines, converted, solved and
     written as whole arrays.  A chunk holding anything else (a bad line, another size, a
@@ -462,7 +462,7 @@ def _solve_lines81(
                     ("solved", int((found == 1).sum())),
                     ("not_unique", int((found >= 2).sum())),
                 ):
-                    tally[outcome] = tally.get(outcome, 0) + k
+                    tally[outcome] += k
                 if args.command == "count":
                     lines = [f"{k}{'+' if k >= limit else ''}" for k in found.tolist()]
                 else:
