@@ -133,7 +133,7 @@ cdef struct Work:
     int removed              # candidates singles() removed (counted for the probes' scores)
 
 cdef struct Backoff:
-    # Probing's back-off, the same for both engines (backoff_skip / backoff_after)
+    # The DLX engine's probing back-off (backoff_skip / backoff_after, _core_dlx.pxi)
     int span                 # levels to leave unprobed after the next fruitless probe
     int skip                 # levels still to leave unprobed
 
@@ -155,13 +155,12 @@ ctypedef struct Search:
     uint64_t *branch_bit
     # The strong search (search_strong; all 0 without it)
     uint64_t *scratch        # one level of scratch for probing
+    uint64_t *uni            # ncells of scratch: the union of a cell's probes' outcomes
     uint64_t *root           # the root level as propagated from the givens (to start again)
     int64_t fails            # dead ends met
     int64_t probes           # probes made (counted as guesses by the node limit)
     int64_t probe_fails      # probe every level from this many dead ends on (start_probing)
     bint probing
-    bint probe_found         # the last probe removed a candidate
-    Backoff backoff
     bint found               # a solution was reported: never start again
     bint dead                # the probed root is a contradiction: no solution
     bint scored              # the top level was just probed: lit holds for it

@@ -595,6 +595,29 @@ cdef inline void xc_unprobe(ExactCover *x, int d) noexcept nogil:
             j = x.L[j]
 
 
+cdef enum:
+    PROBE_BACKOFF = 63        # levels left unprobed after fruitless probes, at most
+
+
+cdef inline bint backoff_skip(Backoff *b) noexcept nogil:
+    """Is this level one the probing back-off leaves unprobed (it is then counted)?"""
+    if b.skip:
+        b.skip -= 1
+        return True
+    return False
+
+
+cdef inline void backoff_after(Backoff *b, bint found) noexcept nogil:
+    """After a level's probes: if they found something (or a contradiction), probe the
+    next level; after k fruitless levels in a row, leave the next 2**k - 1 (at most
+    PROBE_BACKOFF) unprobed."""
+    if found:
+        b.span = 0
+    else:
+        b.span = min(2 * b.span + 1, PROBE_BACKOFF)
+        b.skip = b.span
+
+
 cdef int xc_probe_level(ExactCover *x) noexcept nogil:
     """Probe every row of the uncovered primary columns once, removing those that fail (one
     pass, as the bitmask engine's probe()); back off after fruitless levels as its
