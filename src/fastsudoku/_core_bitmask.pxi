@@ -271,7 +271,8 @@ cdef int probe(Search *s, uint64_t *cand) noexcept nogil:
     # Cells with more than half the values left are not probed (unless none has fewer):
     # a failure there is rare and takes one value of many.  On every hard set the
     # guesses stay the same and the time drops (16x16_forum_tough's median 3.6 -> 2.0 ms,
-    # the 25x25 variants 59 -> 45 ms).
+    # the 25x25 variants 59 -> 45 ms).  With the unions of probe_pass, probing every cell
+    # or only those with up to 8 values changed nothing on Frisch's 25x25 puzzles.
     limit = n + 1
     for cell in range(ncells):
         m = cand[cell]
@@ -403,7 +404,14 @@ cdef bint choose_binary(Search *s, const uint64_t *cand, int d) noexcept nogil:
     51.7 ms, worst 156 -> 123 ms, 9,213 -> 7,983 guesses (first: 42.4 -> 23.9 ms, worst
     124 -> 77 ms); the tough set median 1.50 -> 1.76 ms, worst 22 -> 32 ms (first: 1.17
     -> 1.65 ms, worst 12.8 -> 12.6 ms) -- far inside what the sparse lists are asked for
-    (a median under 5 ms, none over 100 ms), where blue_ultimate was not."""
+    (a median under 5 ms, none over 100 ms), where blue_ultimate was not.
+
+    Tried on Frisch's 25x25 puzzles and left: the side whose probe removed fewer (or
+    more) candidates first instead of the lower one -- first solutions come 3x sooner on
+    some, the search hits its limit on others, and a uniqueness check (the whole tree)
+    gains nothing; up to 50% random noise on the scores (ten seeds): none found the
+    puzzles that the plain order cannot, so these are not heavy-tailed runs that
+    restarts would cut short."""
     cdef const Geometry *g = s.g
     cdef int n = g.n, cell, u, k, a, b, best_u = -1, best_cell = -1
     cdef uint64_t m, two, bit, best_bit = 0
