@@ -153,6 +153,10 @@ cdef struct LBoard:
     # until they change (find_strong_links skips the digit)
     uint64_t sl_none[3][9][2]
     uint8_t sl_none_ok[3][9]
+    # Likewise the X pass of the forcing chains and cycles (run_unary): no hint from the
+    # candidates of digit d + 1 when its cells were fx_none[d] (fx_none_ok[d])
+    uint64_t fx_none[9][2]
+    uint8_t fx_none_ok[9]
 
 
 cdef int logic_init(LBoard *b, const Geometry *g, const LogicTables *t) noexcept nogil:
@@ -204,6 +208,7 @@ cdef int logic_init(LBoard *b, const Geometry *g, const LogicTables *t) noexcept
     b.nelim = 0
     b.nbase = 0
     memset(b.sl_none_ok, 0, sizeof(b.sl_none_ok))
+    memset(b.fx_none_ok, 0, sizeof(b.fx_none_ok))
     return 0
 
 
