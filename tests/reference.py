@@ -196,3 +196,36 @@ def solve(puzzle, box):
 def all_solutions(puzzle, box, limit):
     """Up to `limit` solutions as a list of lists (meant for small grids)."""
     return _search(puzzle, box, limit)
+
+
+def singles(masks, unit_list, peers):
+    """Naked and hidden singles to their fixed point on a copy of the candidate masks (bit
+    v-1: value v), given the grid's units and each cell's peers: the masks, or None on a
+    contradiction (a cell without values, a unit without a place for a value)."""
+    masks = list(masks)
+    n = len(unit_list[0])
+    done = set()
+    changed = True
+    while changed:
+        changed = False
+        for cell, m in enumerate(masks):
+            if m == 0:
+                return None
+            if m & (m - 1) == 0 and cell not in done:
+                done.add(cell)
+                for p in peers[cell]:
+                    if masks[p] & m:
+                        masks[p] &= ~m
+                        if masks[p] == 0:
+                            return None
+                        changed = True
+        for unit in unit_list:
+            for v in range(n):
+                bit = 1 << v
+                places = [x for x in unit if masks[x] & bit]
+                if not places:
+                    return None
+                if len(places) == 1 and masks[places[0]] != bit:
+                    masks[places[0]] = bit
+                    changed = True
+    return masks

@@ -11,7 +11,7 @@ import pytest
 import fastsudoku as fs
 from fastsudoku import _core
 from fastsudoku.formats import parse
-from reference import check_grid, units
+from reference import check_grid, singles, units
 
 HERE = Path(__file__).resolve().parent
 HARD16 = HERE / "data" / "hard" / "16x16_tough.txt"
@@ -27,38 +27,9 @@ def _lines(path):
 
 
 def _singles(masks):
-    """Naked and hidden singles to their fixed point on a copy of `masks`: the masks, or
-    None on a contradiction (a cell without values, a unit without a place for a value,
-    two cells of a unit holding the same single value)."""
-    masks = list(masks)
-    done = set()
-    changed = True
-    while changed:
-        changed = False
-        for cell in range(N * N):
-            m = masks[cell]
-            if m == 0:
-                return None
-            if m & (m - 1) == 0 and cell not in done:
-                done.add(cell)
-                for peer in PEERS[cell]:
-                    if masks[peer] & m:
-                        masks[peer] &= ~m
-                        changed = True
-        for unit in UNITS:
-            for v in range(N):
-                bit = 1 << v
-                places = [x for x in unit if masks[x] & bit]
-                if not places:
-                    return None
-                if len(places) == 1 and masks[places[0]] != bit:
-                    masks[places[0]] = bit
-                    changed = True
-    for cell in range(N * N):
-        m = masks[cell]
-        if m == 0 or any(masks[p] == m for p in PEERS[cell] if m & (m - 1) == 0):
-            return None
-    return masks
+    """Naked and hidden singles to their fixed point (reference.singles) on the 16x16
+    grid: the masks, or None on a contradiction."""
+    return singles(masks, UNITS, PEERS)
 
 
 def _removed(before, after):
