@@ -479,9 +479,9 @@ cdef inline bint probe_level(Search *s, uint64_t *cand) noexcept nogil:
     level (with the unions of probe_pass), Frisch's 25x25 puzzles found 9 first solutions
     of 16 within 2M guesses and probes instead of 8 (the new one in 1,727 guesses, 1.8
     s), those solved both ways in 0.9-1.4x the time (2,611 -> 1,814 guesses on one);
-    uniqueness proven on 6 instead of 5; blue_ultimate 7,845 -> 7,051 guesses (uniqueness), 0.85 -> 0.81 s, worst 124 -> 105
-    ms; the generated 36x36 and 49x49 puzzles 10% slower, at 6-12 ms a puzzle).  False
-    on a contradiction."""
+    uniqueness proven on 6 instead of 5; blue_ultimate 7,845 -> 7,051 guesses
+    (uniqueness), 0.85 -> 0.81 s, worst 124 -> 105 ms; the generated 36x36 and 49x49
+    puzzles 10% slower, at 6-12 ms a puzzle).  False on a contradiction."""
     return probe(s, cand)
 
 
