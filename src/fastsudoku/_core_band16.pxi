@@ -407,30 +407,6 @@ cdef bint b16_probe_pass(Search *s, uint64_t *cand, int limit) noexcept nogil:
     return True
 
 
-cdef int _level16(Search *s, list allowed) except -1:
-    """The test hooks' level: a strong search of a 16x16 grid (4x4 boxes) set up with
-    its buffers (no probing yet) on the 256 candidate masks `allowed`, propagated
-    (singles and locked candidates).  1, or 0 if that is a contradiction; search_free()
-    in every case."""
-    cdef uint8_t zeros[256]
-    cdef uint64_t masks[256]
-    cdef int cell, rc
-    memset(s, 0, sizeof(Search))
-    if len(allowed) != 256:
-        raise ValueError("allowed: 256 masks expected")
-    for cell in range(256):
-        masks[cell] = allowed[cell]
-    memset(zeros, 0, sizeof(zeros))
-    rc = search_init(s, geometry_for(4, 4), zeros, 0)
-    if rc < 0:
-        raise MemoryError()
-    if rc == 0 or search_allow(s, masks) == 0:
-        return 0
-    if search_strong(s, INT64_MAX) < 0:
-        raise MemoryError()
-    return 1
-
-
 def _probe16(list allowed):
     """Test hook: every probe of a 16x16 level (4x4 boxes), made both ways.
 
@@ -444,7 +420,7 @@ def _probe16(list allowed):
     cdef uint64_t uni[64]
     cdef int cell
     try:
-        if not _level16(&s, allowed):
+        if not _test_level(&s, allowed, 4, 4):
             return None
         cand = s.states
         memset(uni, 0, sizeof(uni))
@@ -478,7 +454,7 @@ def _probe_pass16(list allowed):
     cdef int way, k
     cdef bint ok
     try:
-        if not _level16(&s, allowed):
+        if not _test_level(&s, allowed, 4, 4):
             return None
         level = <uint64_t *>malloc(s.level_words * sizeof(uint64_t))
         if level == NULL:

@@ -856,37 +856,51 @@ cdef inline void search_solution_at(const Geometry *g, const uint64_t *cand,
         out[cell] = bit_index(cand[cell]) + 1
 
 
+cdef int _test_level(Search *s, list allowed, int r, int c) except -1:
+    """The probe test hooks' level: a strong search of an r x c-box grid set up with its
+    buffers (no probing yet) on the candidate masks `allowed`, propagated (singles and
+    locked candidates).  1, or 0 if that is a contradiction; search_free() in every
+    case."""
+    cdef const Geometry *g = geometry_for(r, c)
+    cdef int ncells = g.ncells, cell, rc
+    memset(s, 0, sizeof(Search))
+    if len(allowed) != ncells:
+        raise ValueError(f"allowed: {ncells} masks expected")
+    cdef uint8_t *zeros = <uint8_t *>calloc(ncells, 1)
+    cdef uint64_t *masks = <uint64_t *>malloc(ncells * sizeof(uint64_t))
+    try:
+        if zeros == NULL or masks == NULL:
+            raise MemoryError()
+        for cell in range(ncells):
+            masks[cell] = allowed[cell]
+        rc = search_init(s, g, zeros, 0)
+        if rc < 0:
+            raise MemoryError()
+        if rc == 0 or search_allow(s, masks) == 0:
+            return 0
+        if search_strong(s, INT64_MAX) < 0:
+            raise MemoryError()
+        return 1
+    finally:
+        free(zeros)
+        free(masks)
+
+
 def _probe_pass(list allowed, int r, int c):
     """Test hook: one probe_pass over the level of an r x c-box grid made from `allowed`
     (its cells' candidate masks, bit v-1: value v), every unplaced cell probed.
 
     None if that level is a contradiction; else (the level before the pass, the level
     after it or None if the pass found a contradiction), each as the cells' masks."""
-    cdef const Geometry *g = geometry_for(r, c)
     cdef Search s
-    cdef int ncells = g.ncells, cell, rc
-    cdef uint8_t *zeros = <uint8_t *>calloc(ncells, 1)
-    cdef uint64_t *masks = <uint64_t *>malloc(ncells * sizeof(uint64_t))
-    memset(&s, 0, sizeof(Search))
+    cdef int cell, ncells
     try:
-        if zeros == NULL or masks == NULL:
-            raise MemoryError()
-        if len(allowed) != ncells:
-            raise ValueError(f"allowed: {ncells} masks expected")
-        for cell in range(ncells):
-            masks[cell] = allowed[cell]
-        rc = search_init(&s, g, zeros, 0)
-        if rc < 0:
-            raise MemoryError()
-        if rc == 0 or search_allow(&s, masks) == 0:
+        if not _test_level(&s, allowed, r, c):
             return None
-        if search_strong(&s, INT64_MAX) < 0:
-            raise MemoryError()
+        ncells = s.g.ncells
         before = [s.states[cell] for cell in range(ncells)]
-        if not probe_pass(&s, s.states, g.n):
+        if not probe_pass(&s, s.states, s.g.n):
             return before, None
         return before, [s.states[cell] for cell in range(ncells)]
     finally:
         search_free(&s)
-        free(zeros)
-        free(masks)

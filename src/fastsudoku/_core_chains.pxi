@@ -1594,34 +1594,26 @@ cdef void run_unary(Chains *c, PSet *sets, int32_t *q_on, int32_t *q_off,
     hint's cell only shrink as the board's steps go on).  The ratings and steps of the
     1,389 puzzles of tests/data/se_ratings.tsv are the same (hashed both ways); their
     rating time 19.5 -> 19.0 s."""
-    cdef int passes, cell, v, pot, a
+    cdef int passes, cell, v, pot
     cdef bint y, x
-    cdef uint64_t cells[9][2]
+    cdef DigitCells cells
     cdef bint skip[9]
-    cdef uint64_t m
     cdef ImplGraph *gr = <ImplGraph *>malloc(sizeof(ImplGraph))
     if gr == NULL:
         c.a.failed = True
         return
     impl_graph(c, gr)
-    memset(cells, 0, sizeof(cells))
-    for a in range(81):
-        m = c.grid[a]
-        while m:
-            v = bit_index(lowest_bit(m))
-            m = clear_lowest_bit(m)
-            cells[v][a >> 6] |= (<uint64_t>1) << (a & 63)
-    for v in range(9):
-        skip[v] = (memo != NULL and memo.fx_none_ok[v] and memo.fx_none[v][0] == cells[v][0]
-                   and memo.fx_none[v][1] == cells[v][1])
+    memset(skip, 0, sizeof(skip))
+    if memo != NULL:
+        digit_cells(c.grid, &cells)
+        for v in range(9):
+            skip[v] = memo_holds(&memo.fx_none, &cells, v)
     for passes in range(3):
         y = passes >= 1
         x = passes != 1
         if passes == 1 and memo != NULL and not c.a.failed and not c.found:
             for v in range(9):
-                memo.fx_none[v][0] = cells[v][0]
-                memo.fx_none[v][1] = cells[v][1]
-                memo.fx_none_ok[v] = 1
+                memo_keep(&memo.fx_none, &cells, v)
         for cell in range(81):
             if not two_or_more(c.grid[cell]):
                 continue

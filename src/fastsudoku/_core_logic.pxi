@@ -113,6 +113,44 @@ cdef struct LogicTables:
 cdef enum:
     CHAIN_CAP = 1024         # potentials of a chain hint's chains kept for its sentence
 
+cdef struct DigitCells:
+    uint64_t bits[9][2]      # 9x9: the cells (bit a of word a // 64) holding each digit
+
+
+cdef struct DigitMemo:
+    # Per digit, the cells it had when a search that reads that digit's cells alone found
+    # nothing (ok[d]: kept): the search may skip the digit while its cells are the same.
+    DigitCells cells
+    uint8_t ok[9]
+
+
+cdef void digit_cells(const uint64_t *cand, DigitCells *out) noexcept nogil:
+    """The cells of each digit of a 9x9 board's candidate masks."""
+    cdef int a, d
+    cdef uint64_t m
+    memset(out, 0, sizeof(DigitCells))
+    for a in range(81):
+        m = cand[a]
+        while m:
+            d = bit_index(lowest_bit(m))
+            m = clear_lowest_bit(m)
+            out.bits[d][a >> 6] |= (<uint64_t>1) << (a & 63)
+
+
+cdef inline bint memo_holds(const DigitMemo *memo, const DigitCells *cells,
+                            int d) noexcept nogil:
+    """Did the search find nothing for digit d (0..8) when it had these cells?"""
+    return (memo.ok[d] and memo.cells.bits[d][0] == cells.bits[d][0]
+            and memo.cells.bits[d][1] == cells.bits[d][1])
+
+
+cdef inline void memo_keep(DigitMemo *memo, const DigitCells *cells, int d) noexcept nogil:
+    """The search found nothing for digit d with these cells."""
+    memo.cells.bits[d][0] = cells.bits[d][0]
+    memo.cells.bits[d][1] = cells.bits[d][1]
+    memo.ok[d] = 1
+
+
 cdef struct LBoard:
     const Geometry *g
     const LogicTables *t
@@ -148,15 +186,13 @@ cdef struct LBoard:
     int step_kind            # chains: the kind of chain hint (K_*), else 0
     int16_t *chain           # chains: their potentials (Chains.best_chain), else empty
     int nchain
-    # StrongLinks(2 + i) found no chain of digit d + 1 when its cells were sl_none[i][d]
-    # (sl_none_ok[i][d]): its search reads that digit's cells alone, so it finds none again
-    # until they change (find_strong_links skips the digit)
-    uint64_t sl_none[3][9][2]
-    uint8_t sl_none_ok[3][9]
+    # StrongLinks(2 + i) found no chain of digit d + 1 when its cells were those kept in
+    # sl_none[i]: its search reads that digit's cells alone, so it finds none again until
+    # they change (find_strong_links skips the digit)
+    DigitMemo sl_none[3]
     # Likewise the X pass of the forcing chains and cycles (run_unary): no hint from the
-    # candidates of digit d + 1 when its cells were fx_none[d] (fx_none_ok[d])
-    uint64_t fx_none[9][2]
-    uint8_t fx_none_ok[9]
+    # candidates of digit d + 1 when its cells were those kept in fx_none
+    DigitMemo fx_none
 
 
 cdef int logic_init(LBoard *b, const Geometry *g, const LogicTables *t) noexcept nogil:
@@ -207,8 +243,8 @@ cdef int logic_init(LBoard *b, const Geometry *g, const LogicTables *t) noexcept
     b.interrupted = False
     b.nelim = 0
     b.nbase = 0
-    memset(b.sl_none_ok, 0, sizeof(b.sl_none_ok))
-    memset(b.fx_none_ok, 0, sizeof(b.fx_none_ok))
+    memset(b.sl_none, 0, sizeof(b.sl_none))
+    memset(&b.fx_none, 0, sizeof(b.fx_none))
     return 0
 
 
@@ -1428,24 +1464,16 @@ cdef bint find_strong_links(LBoard *b, int n, int tech) noexcept nogil:
         return False
     cdef SLSearch *s = <SLSearch *>malloc(sizeof(SLSearch))
     cdef int sets[15][4]
-    cdef int nsets = 0, a, d, k, slot = n - 2
-    cdef uint64_t cells[9][2]
+    cdef int nsets = 0, a, d, k
+    cdef DigitMemo *memo = &b.sl_none[n - 2]
+    cdef DigitCells cells
     cdef bint skip[9]
     cdef bint none[9]            # searched only while no hint bounded it, and found nothing
     if s == NULL:
         return False
+    digit_cells(b.cand, &cells)
     for d in range(9):
-        cells[d][0] = cells[d][1] = 0
-    cdef uint64_t m
-    for a in range(81):
-        m = b.cand[a]
-        while m:
-            d = bit_index(lowest_bit(m))
-            m = clear_lowest_bit(m)
-            cells[d][a >> 6] |= (<uint64_t>1) << (a & 63)
-    for d in range(9):
-        skip[d] = (b.sl_none_ok[slot][d] and b.sl_none[slot][d][0] == cells[d][0]
-                   and b.sl_none[slot][d][1] == cells[d][1])
+        skip[d] = memo_holds(memo, &cells, d)
         none[d] = True
     # the non-decreasing sequences of n kinds, in SE's order (Permutations(n, 3n) filtered)
     nsets = sl_linksets(n, sets)
@@ -1460,8 +1488,8 @@ cdef bint find_strong_links(LBoard *b, int n, int tech) noexcept nogil:
             if skip[d - 1]:
                 continue
             s.digit = d
-            s.dbit[0] = cells[d - 1][0]
-            s.dbit[1] = cells[d - 1][1]
+            s.dbit[0] = cells.bits[d - 1][0]
+            s.dbit[1] = cells.bits[d - 1][1]
             if s.found:
                 none[d - 1] = False  # a hint found bounds the search: it may skip chains
             sl_build(s, 0, -1)
@@ -1469,9 +1497,7 @@ cdef bint find_strong_links(LBoard *b, int n, int tech) noexcept nogil:
                 none[d - 1] = False
     for d in range(9):
         if none[d] and not skip[d]:
-            b.sl_none[slot][d][0] = cells[d][0]
-            b.sl_none[slot][d][1] = cells[d][1]
-            b.sl_none_ok[slot][d] = 1
+            memo_keep(memo, &cells, d)
     if not s.found:
         free(s)
         return False
