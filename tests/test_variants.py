@@ -1303,3 +1303,76 @@ def test_pencil_mark_grid_runs_on_the_bitmask_engine():
     batch = fs.solve_many([puzzle, "not a variant", puzzle], limit=2, threads=2)
     assert batch.status.tolist() == [fs.SOLVED, fs.INVALID, fs.SOLVED]
     assert batch.solutions[0] == batch.solutions[2] == fast.solution
+
+
+def _distinct_support(cands, rule):
+    """Brute force: the values each cell takes in some assignment of distinct values, one
+    from each cell's candidates, that `rule` accepts."""
+    keep = [set() for _ in cands]
+    for vs in itertools.product(*[sorted(c) for c in cands]):
+        if len(set(vs)) == len(vs) and rule(vs):
+            for i, v in enumerate(vs):
+                keep[i].add(v)
+    return keep
+
+
+def _sum_rule(total):
+    return lambda vs: sum(vs) == total
+
+
+def _run_rule(vs):
+    return max(vs) - min(vs) == len(vs) - 1
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_cages_and_renbans_of_few_cells_keep_exactly_their_solutions(seed):
+    """A killer cage or a renban of 2-3 cells, its cells each given a random candidate set,
+    on a 9x9 grid without boxes and no other rule, leaves exactly the values that take
+    part in an assignment of distinct values the rule accepts (brute force): for so few
+    cells, the singles of each value set decide it.  Longer ones (4-5 cells) keep every
+    such value.  (A renban of 1..9, 3..9, 3..9 keeps no 1 in its first cell.)"""
+    rng = random.Random(seed)
+    n = 9
+    k = rng.choice([2, 3, 3, 4, 5])
+    # In one row, or scattered (then only the rule makes them differ).
+    if rng.random() < 0.5:
+        row = rng.randrange(n)
+        cells = [(row, c) for c in rng.sample(range(n), k)]
+    else:
+        cells = rng.sample([(r, c) for r in range(n) for c in range(n)], k)
+    cands = [set(rng.sample(range(1, n + 1), rng.randint(1, 6))) for _ in cells]
+    renban = rng.random() < 0.5
+    if renban:
+        rule = _run_rule
+        main = Renban(cells, check_path=False)
+    else:
+        sums = [sum(vs) for vs in itertools.product(*[sorted(c) for c in cands])]
+        total = rng.choice(sums) if rng.random() < 0.8 else rng.randint(k, 9 * k)
+        rule = _sum_rule(total)
+        main = Cage(cells, total)
+    keep = _distinct_support(cands, rule)
+    rules = [main] + [Candidates(x, sorted(c)) for x, c in zip(cells, cands)]
+    model = Variant("." * (n * n), box=None, constraints=rules).model()
+    cand = model.propagated(bytes(n * n))
+    if not all(keep):
+        assert cand is None, (cells, cands, keep)
+        return
+    assert cand is not None, (cells, cands, keep)
+    got = [{v + 1 for v in range(n) if cand[r * n + c] >> v & 1} for r, c in cells]
+    if k <= 3:
+        assert got == keep, (cells, cands, got, keep)
+    else:
+        assert all(g >= s for g, s in zip(got, keep)), (cells, cands, got, keep)
+    # Cells in no row or column of the rule's keep every value.
+    rows, cols = {r for r, _ in cells}, {c for _, c in cells}
+    free = [r * n + c for r in range(n) for c in range(n) if r not in rows and c not in cols]
+    assert all(cand[x] == (1 << n) - 1 for x in free)
+
+
+def test_a_renban_needs_its_values_in_different_cells():
+    """The Interactive Sudoku Solver's HARD_RENBAN 1 case: R3C3 can hold 1..9 and R4C4,
+    R5C5 only 3..9; the run 1-2-3 would need 3 in both, so R3C3 loses 1 (2 stays: 2-3-4)."""
+    cells = [(2, 2), (3, 3), (4, 4)]
+    rules = [Renban(cells), Candidates((3, 3), range(3, 10)), Candidates((4, 4), range(3, 10))]
+    cand = Variant("." * 81, box=None, constraints=rules).model().propagated(bytes(81))
+    assert {v + 1 for v in range(9) if cand[2 * 9 + 2] >> v & 1} == set(range(2, 10))

@@ -405,7 +405,9 @@ ctypedef struct VModel:
     int32_t *sum_coef
     int64_t *sum_target
     uint8_t *sum_kind         # nsums: V_LINEAR, or a line rule (V_SANDWICH ... V_LOCKOUT)
-    uint8_t *sum_domain       # nsums: looks at every change of its cells (else: bounds)
+    # sum_domain, nsums: looks at every change of its cells (else: bounds); with bit
+    # V_SETS_EXACT, its value sets have as many values as it has cells, all different.
+    uint8_t *sum_domain
     int32_t *sum_group        # nsums + 1: the sum's groups (v_sum), its cells ordered by them
     int32_t *group_start      # ngroups + 1: a group's first index in sum_cells
     int32_t *combo_start      # nsums + 1: a distinct sum's value sets (none: bounds only)
