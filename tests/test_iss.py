@@ -11,12 +11,13 @@ from fastsudoku.variants import VariantError, from_iss
 from variant_reference import brute_count, check_variant
 
 DATA = Path(__file__).resolve().parent / "data" / "variants" / "iss_examples.txt"
+PAIRWISE = DATA.with_name("iss_pairwise.txt")
 # Killers with no givens that the variant engine still takes seconds over (8-12 s here).
 SLOW = {"Killing with flowers", "Wecoc #1"}
 
 
-def _examples():
-    blocks = [b for b in DATA.read_text().split("\n\n") if b.startswith(">")]
+def _examples(path=DATA):
+    blocks = [b for b in path.read_text().split("\n\n") if b.startswith(">")]
     out = []
     for block in blocks:
         head, text, solution = block.strip().split("\n")
@@ -26,7 +27,7 @@ def _examples():
     return out
 
 
-@pytest.mark.parametrize("name, text, solution", _examples())
+@pytest.mark.parametrize("name, text, solution", _examples() + _examples(PAIRWISE))
 def test_iss_examples_solve_to_their_stored_solution(name, text, solution):
     puzzle = from_iss(text)
     result = fs.search(puzzle, limit=2)

@@ -34,6 +34,7 @@ from fastsudoku.variants import (
     Palindrome,
     Region,
     RegionSumLine,
+    Relation,
     Renban,
     Sandwich,
     Skyscraper,
@@ -210,8 +211,23 @@ def _path(rng, n, length, diagonal=False):
     return cells
 
 
+def _random_relation(rng, n, first):
+    """A Relation: any pairs of numbers, or a symmetric one that never pairs a number
+    with itself (its cells all differ: the digit sets path)."""
+    cells = rng.sample([(r, c) for r in range(n) for c in range(n)], rng.randint(2, 4))
+    values = range(first, first + n)
+    if rng.random() < 0.5:
+        allowed = [(x, y) for x in values for y in values if rng.random() < 0.6]
+        return Relation(cells, allowed, every_pair=rng.random() < 0.5)
+    gap = rng.randint(1, 2)
+    allowed = [(x, y) for x in values for y in values if abs(x - y) >= gap]
+    return Relation(cells, allowed, every_pair=True)
+
+
 def _random_constraint(rng, n, first=1):
-    kind = rng.randrange(32)
+    kind = rng.randrange(33)
+    if kind == 32:
+        return _random_relation(rng, n, first)
     if first == 1 and kind == 31:
         cells = rng.sample([(r, c) for r in range(n) for c in range(n)], rng.randint(2, n))
         return Lunchbox(cells, rng.randint(0, n * (n - 1) // 2))
@@ -1376,3 +1392,106 @@ def test_a_renban_needs_its_values_in_different_cells():
     rules = [Renban(cells), Candidates((3, 3), range(3, 10)), Candidates((4, 4), range(3, 10))]
     cand = Variant("." * 81, box=None, constraints=rules).model().propagated(bytes(81))
     assert {v + 1 for v in range(9) if cand[2 * 9 + 2] >> v & 1} == set(range(2, 10))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_relations_agree_with_brute_force(seed):
+    """A Relation (chained or on every pair; any pairs, or a symmetric rule that keeps
+    its cells apart) with a second one and a few givens, on 4x4 grids (boxes or none,
+    digits 1..4 or 0..3): counts and solutions agree with the brute-force reference."""
+    rng = random.Random(seed)
+    n, box = rng.choice([(4, (2, 2)), (4, None)])
+    first = rng.choice([1, 1, 0])
+    constraints = [_random_relation(rng, n, first) for _ in range(2)]
+    givens = [0] * (n * n)
+    for x in rng.sample(range(n * n), rng.randint(0, 3)):
+        givens[x] = rng.randint(1, n)
+    symbols = "".join(str(first + k) for k in range(n))
+    text = "".join(symbols[v - 1] if v else "." for v in givens)
+    variant = Variant(text, box=box, constraints=constraints, first=first)
+    try:
+        variant.model()
+    except VariantError as e:
+        assert "repeat" in str(e)
+        return
+    limit = 50
+    result = fs.search(variant, limit=limit)
+    assert result.count == brute_count(n, box, None, constraints, givens, limit, first=first)
+    if result.count:
+        check_variant(
+            n,
+            box,
+            None,
+            constraints,
+            givens,
+            [symbols.index(ch) + 1 for ch in result.solution],
+            first=first,
+        )
+
+
+def test_relation_reads_and_writes_the_iss_keys():
+    """The ISS's binary key (bit (x - 1) * 9 + (y - 1), six a base64 character, lowest
+    first) read into pairs and written back; Binary/BinaryX swap '-' and '_'; a relation
+    on every pair that is not symmetric is written as a Pair of each two cells (the ISS's
+    PairX must be symmetric)."""
+    from fastsudoku.variants import from_iss, to_iss
+
+    # x + y == 10 on 9x9, the ISS's own key for it (fnToBinaryKey).
+    tens = [(x, 10 - x) for x in range(1, 10)]
+    v = Variant("." * 81, constraints=[Relation([(0, 0), (0, 4), (5, 5)], tens)])
+    text = to_iss(v)
+    key = text.split(".Pair~")[1].split("~")[0]
+    assert set(from_iss(text).constraints[0].allowed) == set(tens)
+    assert set(
+        from_iss(f".Binary~{key.translate(str.maketrans('-_', '_-'))}~R1C1~R1C2")
+        .constraints[0]
+        .allowed
+    ) == set(tens)
+    assert from_iss(text).constraints[0].every_pair is False
+    grid = fs.solve(from_iss(text))
+    assert int(grid[0]) + int(grid[4]) == 10 and int(grid[4]) + int(grid[50]) == 10
+    # Named groups ('_name'), groups split by an empty item, one-cell groups dropped.
+    two = from_iss(f".PairX~{key}~_left~R1C1~R2C1~~R5C5~~R9C9~R8C8")
+    assert [len(c.cells) for c in two.constraints] == [2, 2]
+    assert all(c.every_pair for c in two.constraints)
+    with pytest.raises(VariantError, match="base64"):
+        from_iss(".Pair~A*~R1C1~R1C2")
+    with pytest.raises(VariantError, match="too long"):
+        from_iss(".Pair~" + "A" * 14 + "B~R1C1~R1C2")
+    # A rule on every pair that is not symmetric: written as a Pair of each two cells.
+    less = [(x, y) for x in range(1, 10) for y in range(1, 10) if x < y]
+    cells = [(0, 0), (4, 4), (8, 8)]
+    one_way = Variant("." * 81, constraints=[Relation(cells, less, every_pair=True)])
+    text = to_iss(one_way)
+    assert ".PairX" not in text and text.count("~~") == 2
+    grid = fs.solve(from_iss(text))
+    assert grid[0] < grid[40] < grid[80]
+
+
+@pytest.mark.parametrize(
+    "rule, message",
+    [
+        (lambda: Relation([(0, 0)], [(1, 2)]), "two cells"),
+        (lambda: Relation([(0, 0), (0, 1)], [(1, 10)]), "outside"),
+        (lambda: Relation([(0, 0), (0, 1)], [(1, 2, 3)]), "pair"),
+        (lambda: Relation([(0, 0), (0, 1)], 5), "pairs"),
+        (lambda: Relation([(0, 0), (0, 0)], [(1, 2)]), "twice"),
+    ],
+)
+def test_malformed_relations_raise_naming_them(rule, message):
+    with pytest.raises(VariantError, match=message):
+        Variant("." * 81, constraints=[rule()]).model()
+
+
+def test_a_relation_that_keeps_every_pair_apart_is_a_set_of_digit_sets():
+    """A symmetric relation with no number paired with itself, on every pair of 3+ cells,
+    keeps only the digits of the sets whose every two digits it allows (the ISS's
+    'Nabner': no two of the cells consecutive).  Three cells of 1..5 keep 1, 3, 5: each
+    of 2 and 4 has a partner alone, but no third cell."""
+    apart = [(x, y) for x in range(1, 10) for y in range(1, 10) if abs(x - y) >= 2]
+    cells = [(0, 0), (2, 4), (7, 8)]
+    rules = [Relation(cells, apart, every_pair=True)]
+    rules += [Candidates(x, range(1, 6)) for x in cells]
+    cand = Variant("." * 81, box=None, constraints=rules).model().propagated(bytes(81))
+    for r, c in cells:
+        assert {v + 1 for v in range(9) if cand[r * 9 + c] >> v & 1} == {1, 3, 5}

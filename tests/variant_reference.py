@@ -266,6 +266,15 @@ def _rules(n, constraints, box=None, regions=None, first=1):
                 for b in range(a + 1, n * n):
                     dist = abs(a // n - b // n) + abs(a % n - b % n)
                     rules.append(([a, b], lambda d, t=dist: not (d[0] == d[1] == t), False))
+        elif kind == "Relation":
+            cells = _cells(con.cells, n)
+            allowed = {tuple(pair) for pair in con.allowed}
+            if con.every_pair:
+                pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]]
+            else:
+                pairs = list(zip(cells, cells[1:]))
+            for a, b in pairs:
+                rules.append(([a, b], lambda d, s=allowed: (d[0], d[1]) in s, False))
         elif kind == "Palindrome":
             rules.append((_cells(con.cells, n), lambda d: list(d) == list(reversed(d)), False))
         elif kind == "Kropki":

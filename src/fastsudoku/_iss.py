@@ -44,10 +44,6 @@ _KNOWN_ELSEWHERE = (
     "Replicate",
     "Regex",
     "NFA",
-    "Pair",
-    "PairX",
-    "Binary",
-    "BinaryX",
     "RellikCage",
     "EqualityCage",
     "LookAndSay",
@@ -631,10 +627,57 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
     elif name == "GreaterThan":
         for a, b in _pairs(p, _cells(p, args, where), name):
             p.constraints.append(v.Thermo([_rc(p, b), _rc(p, a)], check_path=False))
+    elif name in ("Pair", "PairX", "Binary", "BinaryX"):
+        _pairwise(p, name, args)
     elif name in _KNOWN_ELSEWHERE:
         raise VariantError(f"ISS constraint {name!r} is not supported by fastsudoku yet")
     else:
         raise VariantError(f"ISS constraint string: unknown constraint type {name!r}")
+
+
+_BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def _relation_pairs(key: str, n: int, first: int, where: str) -> List[Tuple[int, int]]:
+    """The (x, y) number pairs of the ISS's binary key: bit (x - 1) * n + (y - 1) over its
+    digits, six bits a URL-safe base64 character, lowest first."""
+    pairs = []
+    for k, ch in enumerate(key):
+        bits = _BASE64.find(ch)
+        if bits < 0:
+            raise VariantError(f"ISS {where}: {ch!r} in the key {key!r} is not base64")
+        for j in range(6):
+            i = 6 * k + j
+            if bits >> j & 1:
+                if i >= n * n:
+                    raise VariantError(f"ISS {where}: the key {key!r} is too long for {n} digits")
+                pairs.append((i // n + first, i % n + first))
+    return pairs
+
+
+def _pairwise(p: _Puzzle, name: str, args: List[str]) -> None:
+    """Pair and PairX (a custom relation between consecutive cells, or every two), each
+    group of cells (an empty argument between groups; '_name' names the next); Binary and
+    BinaryX are their older forms, the key's '-' and '_' swapped."""
+    assert p.n is not None
+    v = _variants()
+    if not args:
+        raise VariantError(f"ISS {name}: a key and cells are needed")
+    key = args[0]
+    if name in ("Binary", "BinaryX"):
+        key = key.translate(str.maketrans("-_", "_-"))
+    pairs = _relation_pairs(key, p.n, p.first, name)
+    groups: List[List[str]] = [[]]
+    for item in args[1:]:
+        if item == "" or item.startswith("_"):
+            groups.append([])
+        else:
+            groups[-1].append(item)
+    every = name in ("PairX", "BinaryX")
+    for group in groups:
+        if len(group) >= 2:
+            cells = [_rc(p, x) for x in _cells(p, group, name)]
+            p.constraints.append(v.Relation(cells, pairs, every_pair=every))
 
 
 def _iss_line(p: _Puzzle, text: str, where: str) -> str:

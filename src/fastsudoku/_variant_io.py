@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 from ._errors import VariantError
 
@@ -277,6 +277,26 @@ def _iss_cells(b: Any, refs: Any, where: str) -> str:
     return "".join(f"~{_iss_id(b.n, x)}" for x in b.cells(refs, where, distinct=False))
 
 
+def _relation_key(b: Any, con: Any) -> Tuple[str, bool]:
+    """A Relation's pairs as the ISS's binary key (the reverse of _iss._relation_pairs):
+    bit (x - 1) * n + (y - 1) over the digits, six a base64 character, lowest first,
+    trailing zeros left out; and whether the relation is symmetric (PairX needs it)."""
+    from ._iss import _BASE64
+
+    n = b.n
+    bits = [0] * ((n * n + 5) // 6)
+    pairs = set()
+    for pair in con.allowed:
+        x = b.value_bit(pair[0], "Relation").bit_length() - 1
+        y = b.value_bit(pair[1], "Relation").bit_length() - 1
+        pairs.add((x, y))
+        k = x * n + y
+        bits[k // 6] |= 1 << (k % 6)
+    while bits and not bits[-1]:
+        bits.pop()
+    return "".join(_BASE64[v] for v in bits), all((y, x) in pairs for x, y in pairs)
+
+
 def _iss_line(b: Any, line: str) -> str:
     """A row or column as the ISS names it ('R3', 'C5')."""
     from .variants import _line_cells
@@ -367,6 +387,16 @@ def _iss_part(b: Any, con: Any) -> str:
             raise VariantError(f"ISS text: {name} leaves a cell no value (no solution)")
         tail = "_".join(map(str, values))
         return "." + "".join(f"~{_iss_ref(b, c, name)}_{tail}" for c in cells)
+    if isinstance(con, v.Relation):
+        key, symmetric = _relation_key(b, con)
+        if not con.every_pair:
+            return f".Pair~{key}{_iss_cells(b, con.cells, name)}"
+        if symmetric:
+            return f".PairX~{key}{_iss_cells(b, con.cells, name)}"
+        # PairX takes symmetric rules only: every two cells as a group of a Pair.
+        cells = list(con.cells)
+        groups = [[x, y] for i, x in enumerate(cells) for y in cells[i + 1 :]]
+        return f".Pair~{key}" + "~".join(_iss_cells(b, g, name) for g in groups)
     if isinstance(con, v.Sandwich):
         return f".Sandwich~{con.total}~{_iss_line(b, con.line)}"
     if isinstance(con, v.XSum):

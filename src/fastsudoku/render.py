@@ -104,6 +104,7 @@ LINE_STYLES: Dict[str, Tuple[str, float, str]] = {
     "SumLine": ("#e3a03a", 0.22, "amber lines: cut into runs summing to {d}"),
     "Modular": ("#2bb0a6", 0.22, "teal lines: every {d} cells in a row differ modulo {d}"),
     "Entropic": ("#ef7a3a", 0.22, "orange lines: every 3 cells in a row hold low, middle, high"),
+    "Relation": ("#8d6e63", 0.12, "brown lines: a rule of the puzzle's own between the cells"),
 }
 
 #: The line rules with a number, and its field: each line is labelled with its number

@@ -49,6 +49,7 @@ are not a path) raises :class:`fastsudoku.VariantError` naming the constraint.
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 import re
@@ -102,6 +103,7 @@ __all__ = [
     "Kropki",
     "NoOtherDots",
     "XV",
+    "Relation",
     "NoOtherXV",
     "Odd",
     "Even",
@@ -830,6 +832,71 @@ class XV(Constraint):
         if total is None:
             raise VariantError(f"XV: kind {self.kind!r} is neither 'X' nor 'V'")
         b.pair(x, y, lambda p, q: p + q == total, key=("sum", total))
+
+
+_RELATION_SETS = 5000  # Relation(every_pair=True): digit sets listed up to this many k-subsets
+
+
+@dataclass(frozen=True)
+class Relation(Constraint):
+    """A rule of your own between cells: ``allowed`` lists the (x, y) pairs of numbers
+    that may stand in two cells, the first cell's number first.  It binds each cell to
+    the next in ``cells`` (a chain), or, with ``every_pair``, every two of them in list
+    order; a relation that never allows a number beside itself makes those cells all
+    differ.  (The Interactive Sudoku Solver's ``Pair`` and ``PairX``.)
+
+    >>> import fastsudoku as fs
+    >>> knight = Relation([(0, 0), (1, 2)], [(x, y) for x in range(1, 10)
+    ...                                       for y in range(1, 10) if x + y == 10])
+    >>> v = Variant("." * 81, constraints=[knight])
+    >>> grid = fs.solve(v)
+    >>> int(grid[0]) + int(grid[11])
+    10
+    """
+
+    cells: Sequence[CellRef]
+    allowed: Sequence[Tuple[int, int]]
+    every_pair: bool = False
+
+    def _add(self, b: _Builder) -> None:
+        where = "Relation"
+        cells = b.cells(self.cells, where)
+        if len(cells) < 2:
+            raise VariantError(f"{where}: needs two cells or more, got {len(cells)}")
+        table = [0] * b.n
+        try:
+            pairs = [tuple(pair) for pair in self.allowed]
+        except TypeError:
+            raise VariantError(f"{where}: allowed must list (x, y) pairs of numbers") from None
+        for pair in pairs:
+            if len(pair) != 2:
+                raise VariantError(f"{where}: {pair!r} is not an (x, y) pair")
+            x = b.value_bit(pair[0], where).bit_length() - 1
+            table[x] |= b.value_bit(pair[1], where)
+        if self.every_pair:
+            k = len(cells)
+            links = [(cells[i], cells[j]) for i in range(k) for j in range(i + 1, k)]
+            if not any(table[x] >> x & 1 for x in range(b.n)):
+                # All differ: a house too, and for a symmetric relation the digit sets
+                # whose every two digits it allows (kept as a renban's runs are, while
+                # the cells can cover them; the ISS's PairX does the like).
+                b.houses.append(cells)
+                symmetric = all(
+                    (table[x] >> y & 1) == (table[y] >> x & 1) for x in range(b.n) for y in range(x)
+                )
+                if symmetric and 2 < k <= b.n and math.comb(b.n, k) <= _RELATION_SETS:
+                    sets = []
+                    for digits in itertools.combinations(range(b.n), k):
+                        mask = 0
+                        for x in digits:
+                            mask |= 1 << x
+                        if all(table[x] & mask == mask & ~(1 << x) for x in digits):
+                            sets.append(mask)
+                    b.sums.append((cells, [0] * k, 0, True, sets))
+        else:
+            links = list(zip(cells, cells[1:]))
+        for a, c in links:
+            b.arcs.append((a, c, table))
 
 
 class _Negative(Constraint):
