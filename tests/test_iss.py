@@ -74,6 +74,34 @@ def test_short_killer_forms_match_their_constraint_strings():
     assert v.constraints[0].cells == [(0, 0), (0, 1)] and v.constraints[0].total == 10
 
 
+def test_compact_killer_cages_follow_the_arrows():
+    # Each cell's cage is the cell its arrows lead to, walked one arrow at a time here
+    # (the reader follows them by pointer doubling).
+    compact = "S<J<<O<<KJ^<<^<^>^^<N<<<J^Q^S^O>>^^^>^W^<<^>^^O^<<^T^J^^^>>>^>^>^ML<S<<^^>^<^<<^<"
+    steps = {"^": -9, "v": 9, "<": -1, ">": 1, "`": -10, "'": -8, ",": 8, ".": 10}
+    expected = {}
+    for start in range(81):
+        cell = start
+        while compact[cell] in steps:
+            cell += steps[compact[cell]]
+        expected.setdefault(cell, []).append(divmod(start, 9))
+    cages = from_iss(compact).constraints
+    assert [c.cells for c in cages] == list(expected.values())
+    totals = [int(compact[h], 36) for h in expected]
+    assert [c.total for c in cages] == totals
+    # A loop (two cells pointing at each other), an arrow off the grid, a path of more
+    # arrows than a cage has cells: clear errors, never a wrong puzzle.
+    loop = "><" + compact[2:]
+    off = "^" + compact[1:]
+    for bad in (loop, off, compact[:80] + "v", "v" * 9 + compact[9:]):
+        with pytest.raises(VariantError, match="compact killer: an arrow leads in a loop or off"):
+            from_iss(bad)
+    # Row 1 led along to R1C9, down to R2C9 and back to its head R2C8: a cage of 19 cells.
+    long_path = ">>>>>>>>v" + compact[9:16] + "Z<" + compact[18:]
+    with pytest.raises(VariantError, match=r"19 cells cannot hold distinct digits 1\.\.9"):
+        fs.solve(from_iss(long_path))
+
+
 def test_cells_beyond_9_and_sums_with_coefficients():
     v = from_iss(".Shape~16x16.~RaCg_16~R1C1_1")
     assert v.grid().n == 16

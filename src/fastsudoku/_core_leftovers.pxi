@@ -218,6 +218,25 @@ cdef _leftover_region(_Leftovers L, _LeftoverOut out, const int32_t *region, int
         L.count[L.touched[i]] = 0
 
 
+cdef bint _is_run(const int32_t *region, int nr, int n) noexcept nogil:
+    """Whether the sorted, distinct cells of `region` are a run of whole rows (rows j..k)
+    or of whole columns (columns j..k, not all n): leftover_sums makes those first."""
+    cdef int i, lo, hi, col
+    if nr == 0 or nr % n:
+        return False
+    if region[0] % n == 0 and region[nr - 1] - region[0] == nr - 1:
+        return True
+    if nr == n * n:
+        return False
+    lo = n
+    hi = -1
+    for i in range(nr):
+        col = region[i] % n
+        lo = min(lo, col)
+        hi = max(hi, col)
+    return (hi - lo + 1) * n == nr
+
+
 def leftover_sums(int n, list houses, int nboxes, list sums, int most):
     """The law of leftovers' sums for the killer cages among `sums` (cells, coefs, total,
     distinct, ...): a list of (cells, coefs, total, distinct) to add to them.  houses: the
@@ -284,7 +303,10 @@ def leftover_sums(int n, list houses, int nboxes, list sums, int most):
     L.house_cells = _csr(houses, &L.house_start)
     L.cell_houses = _transpose(L.house_start, L.house_cells, nh, ncells, &L.cell_house_start)
 
-    # The regions, each once (by its sorted cells), in the order the sums are made.
+    # The regions, each once (by its sorted cells), in the order the sums are made.  The
+    # runs of rows and of columns all differ (the whole grid is a run of rows only); a
+    # region of boxes is checked against them by its shape, and against the other regions
+    # of boxes by its cells as bytes (hashing every run's cells was a tenth of the call).
     cdef int32_t *region = <int32_t *>malloc(ncells * sizeof(int32_t))
     cdef uint8_t *inside = <uint8_t *>malloc(ncells)
     if region == NULL or inside == NULL:
@@ -300,7 +322,6 @@ def leftover_sums(int n, list houses, int nboxes, list sums, int most):
                 for x in range(j * n, (k + 1) * n):
                     region[nr] = x
                     nr += 1
-                seen.add(PyBytes_FromStringAndSize(<char *>region, nr * sizeof(int32_t)))
                 _leftover_region(L, out, region, nr, (k - j + 1) * unit, k == j)
         for j in range(n):
             for k in range(j, n):
@@ -311,7 +332,6 @@ def leftover_sums(int n, list houses, int nboxes, list sums, int most):
                     for c in range(j, k + 1):
                         region[nr] = r * n + c
                         nr += 1
-                seen.add(PyBytes_FromStringAndSize(<char *>region, nr * sizeof(int32_t)))
                 _leftover_region(L, out, region, nr, (k - j + 1) * unit, k == j)
         # The first k boxes and the last k, while they do not overlap; then every box and
         # every other house of N cells.
@@ -331,6 +351,8 @@ def leftover_sums(int n, list houses, int nboxes, list sums, int most):
                     if inside[x]:
                         region[nr] = x
                         nr += 1
+                if _is_run(region, nr, n):
+                    continue
                 key = PyBytes_FromStringAndSize(<char *>region, nr * sizeof(int32_t))
                 if key not in seen:
                     seen.add(key)
@@ -343,6 +365,8 @@ def leftover_sums(int n, list houses, int nboxes, list sums, int most):
                 region[nr] = x
                 nr += 1
             _sort_cells(region, nr)
+            if _is_run(region, nr, n):
+                continue
             key = PyBytes_FromStringAndSize(<char *>region, nr * sizeof(int32_t))
             if key not in seen:
                 seen.add(key)
@@ -588,6 +612,12 @@ def combined_sums(int n, list houses, list differ, list sums, int most=300):
     pool = _unit_sums(sums)
     if len(pool) < 2 or len(pool) > most:
         return []
+    # Only sums of 6 cells or more can merge (_related: at least 6 cells of the smaller
+    # see the larger), and the others are never returned: without them the result is the
+    # same, and a killer's cages (rarely that long) cost no records.
+    pool = [entry for entry in pool if len(entry[0]) >= 6]
+    if len(pool) < 2:
+        return []
     cdef uint64_t *peers = _peer_rows(ncells, words, houses, differ)
     try:
         active = {}
@@ -679,6 +709,7 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
     cdef uint64_t *holes = covered + words
     cdef uint64_t *rest = holes + words
     cdef int32_t a, b
+    cdef uint64_t bits_w
     out = []
     seen = set()
     try:
@@ -745,7 +776,6 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
                 cross[j + 1] = a
             memset(covered, 0, words * sizeof(uint64_t))
             total = 0
-            union = []
             for k in range(ncross):
                 i = cross[k]
                 inside = 0
@@ -758,8 +788,6 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
                 for w in range(words):
                     covered[w] |= sbits[<size_t>i * words + w]
                 total += stotal[i]
-                for q in range(sstart[i], sstart[i + 1]):
-                    union.append(scells[q])
             count = 0
             for w in range(words):
                 holes[w] = rbits[<size_t>r * words + w] & ~covered[w]
@@ -787,8 +815,6 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
                     covered[w] |= rbits[<size_t>g * words + w]
                     holes[w] &= ~covered[w]
                     count += popcount(holes[w])
-                for k in range(n):
-                    union.append(rcells[g * n + k])
             if count:
                 continue
             count = 0
@@ -817,7 +843,13 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
             if key in seen:
                 continue
             seen.add(key)
-            cells = sorted([x for x in union if (rest[x >> 6] >> (x & 63)) & 1])
+            # The cells left, in order (the sums and houses taken do not overlap).
+            cells = []
+            for w in range(words):
+                bits_w = rest[w]
+                while bits_w:
+                    cells.append(w * 64 + bit_index(lowest_bit(bits_w)))
+                    bits_w = clear_lowest_bit(bits_w)
             k = len(cells)
             _group_bounds(n, peers, words, cells, sizes, &low, &high)
             if total < low or total > high:

@@ -2050,14 +2050,16 @@ cdef int32_t *_transpose(const int32_t *start, const int32_t *items, int nrows, 
     return out
 
 
-cdef void _code_put(int32_t **code, int *size, int *cap, int32_t value) except *:
-    """Append to a growing int32 buffer."""
+cdef inline int _code_put(int32_t **code, int *size, int *cap, int32_t value) except -1:
+    """Append to a growing int32 buffer.  (An int and except -1: a void `except *` made
+    every call ask Python whether an error was set -- a tenth of a killer's model build.)"""
     if size[0] == cap[0]:
         cap[0] = 2 * cap[0] + 64
         if not regrow(<void **>code, cap[0] * sizeof(int32_t)):
             raise MemoryError()
     code[0][size[0]] = value
     size[0] += 1
+    return 0
 
 
 cdef void _cross_code(VModel *m) except *:
