@@ -968,6 +968,48 @@ def test_propagation_keeps_the_grid_a_killer_was_cut_from(seed):
         model.propagated(bytes(80))
 
 
+def test_models_from_the_layout_cache_propagate_as_fresh_ones():
+    """The crossings of the houses of N cells are cached by layout: a model built from the
+    cache (a second classic killer, a jigsaw met again after another) propagates and
+    searches exactly as one built with the cache empty."""
+    from fastsudoku import _core
+
+    rng = random.Random(7)
+    grid = _shuffled_grid(rng, [int(ch) for ch in SOLUTION9])
+    killers = [Variant("." * 81, constraints=_tiling_cages(rng, grid, 9, most=5)) for _ in range(2)]
+    jigsaws = [Variant("." * 16, regions=r) for r in ("0011001122332233", "0001011122232333")]
+    puzzles = killers + jigsaws + [killers[0], jigsaws[0]]
+    states = []
+    for x, puzzle in enumerate(puzzles):
+        values = bytearray(puzzle.grid().n ** 2)
+        if x < 2 or x == 4:
+            for cell in rng.sample(range(81), 12):
+                values[cell] = grid[cell]
+        states.append(bytes(values))
+
+    def outcome(fresh):
+        out = []
+        for puzzle, values in zip(puzzles, states):
+            if fresh:
+                _core._cross_cache(clear=True)
+            rebuilt = Variant(
+                puzzle.givens,
+                box=puzzle.box,
+                regions=puzzle.regions,
+                constraints=puzzle.constraints,
+            )
+            result = fs.search(rebuilt, limit=2)
+            out.append(
+                (rebuilt.model().propagated(values), result.count, result.guesses, result.solution)
+            )
+        return out
+
+    fresh = outcome(True)
+    assert _core._cross_cache() == 1  # the last layout built
+    assert outcome(False) == fresh
+    assert _core._cross_cache() == 3  # the classic 9x9 houses and the two jigsaws
+
+
 def _sees9(a, b):
     """Whether cells a and b (row, column) of a 9x9 grid share a row, column or box."""
     return a[0] == b[0] or a[1] == b[1] or (a[0] // 3, a[1] // 3) == (b[0] // 3, b[1] // 3)

@@ -168,10 +168,31 @@ cdef _leftover_region(_Leftovers L, _LeftoverOut out, const int32_t *region, int
                 L.touched[ntouched] = c
                 ntouched += 1
             L.count[c] += 1
-    _sort_cells(L.touched, ntouched)  # the cages in their order (the sums' order)
     if single:
+        _sort_cells(L.touched, ntouched)  # the cages in their order (the sums' order)
         _house_outies(L, out, region, nr, total, ntouched)
-    # A cage counted in has more than half its cells inside: count[c] becomes -1.
+    # A cage counted in has more than half its cells inside: count[c] becomes -1.  Its
+    # cells outside go to B; A is the region's cells in no cage counted in.
+    na = nr
+    for i in range(ntouched):
+        c = L.touched[i]
+        if 2 * L.count[c] > L.cage_start[c + 1] - L.cage_start[c]:
+            na -= L.count[c]
+            nb += L.cage_start[c + 1] - L.cage_start[c] - L.count[c]
+            covered = True
+    if not single and (not covered or na + nb == 0
+                       or na + nb > out.most and na + nb > L.n):
+        # No sum, or one _add_leftover would drop (longer than it keeps, whatever its
+        # cells), and a region not single has no outies: nothing to list (most of the
+        # runs of rows and columns).
+        for i in range(ntouched):
+            L.count[L.touched[i]] = 0
+        return
+    if not single:
+        _sort_cells(L.touched, ntouched)
+    na = 0
+    nb = 0
+    covered = False
     for i in range(ntouched):
         c = L.touched[i]
         if 2 * L.count[c] > L.cage_start[c + 1] - L.cage_start[c]:

@@ -2062,10 +2062,74 @@ cdef inline int _code_put(int32_t **code, int *size, int *cap, int32_t value) ex
     return 0
 
 
+# _cross_code's results by the houses of n cells they come from (each house's index and
+# cells): a classic grid's rows, columns and boxes give the same code whatever the
+# cages, and it was a fifth of a 9x9 killer's model.  At most _CROSS_CACHE_MOST layouts
+# are kept (jigsaws each have their own); a pure function's results, shared read-only.
+cdef dict _CROSS_CACHE = {}
+cdef int _CROSS_CACHE_MOST = 64
+
+
+def _cross_cache(bint clear=False):
+    """Test hook: how many layouts _cross_code has cached (after emptying it if `clear`)."""
+    if clear:
+        _CROSS_CACHE.clear()
+    return len(_CROSS_CACHE)
+
+
 cdef void _cross_code(VModel *m) except *:
     """m.cross_start / m.cross_code (see VModel): for each house of n cells, its crossings
     with the other houses of n cells that share at least two of its cells and have cells
-    outside it, in families of crossings whose shared cells do not overlap."""
+    outside it, in families of crossings whose shared cells do not overlap.  Cached by the
+    houses of n cells (_CROSS_CACHE)."""
+    cdef int h, i, k = 0, last = -1, size
+    cdef int32_t *key_buf = <int32_t *>malloc((2 * m.nhouses + m.house_start[m.nhouses] + 2)
+                                              * sizeof(int32_t))
+    if key_buf == NULL:
+        raise MemoryError()
+    try:
+        key_buf[k] = m.ncells
+        k += 1
+        for h in range(m.nhouses):
+            if m.house_full[h]:
+                last = h
+                key_buf[k] = h
+                key_buf[k + 1] = m.house_start[h + 1] - m.house_start[h]
+                k += 2
+                for i in range(m.house_start[h], m.house_start[h + 1]):
+                    key_buf[k] = m.house_cells[i]
+                    k += 1
+        key = PyBytes_FromStringAndSize(<char *>key_buf, k * sizeof(int32_t))
+    finally:
+        free(key_buf)
+    found = _CROSS_CACHE.get(key)
+    cdef const char *code_bytes
+    cdef const char *start_bytes
+    if found is not None:
+        code_b, start_b = found
+        size = len(code_b) // sizeof(int32_t)
+        m.cross_code = <int32_t *>malloc(len(code_b) + sizeof(int32_t))
+        m.cross_start = <int32_t *>malloc((m.nhouses + 1) * sizeof(int32_t))
+        if m.cross_code == NULL or m.cross_start == NULL:
+            raise MemoryError()
+        code_bytes = code_b
+        start_bytes = start_b
+        memcpy(m.cross_code, code_bytes, len(code_b))
+        memcpy(m.cross_start, start_bytes, len(start_b))
+        # The houses after the last of n cells have no crossings: their code is empty.
+        for h in range(len(start_b) // sizeof(int32_t), m.nhouses + 1):
+            m.cross_start[h] = size - 1   # the code ends in one 0 (never empty)
+        return
+    _cross_code_make(m)
+    if len(_CROSS_CACHE) < _CROSS_CACHE_MOST:
+        size = m.cross_start[m.nhouses]
+        _CROSS_CACHE.setdefault(key, (
+            PyBytes_FromStringAndSize(<char *>m.cross_code, (size + 1) * sizeof(int32_t)),
+            PyBytes_FromStringAndSize(<char *>m.cross_start, (last + 1) * sizeof(int32_t))))
+
+
+cdef void _cross_code_make(VModel *m) except *:
+    """_cross_code's work, for a layout not seen before."""
     cdef int ncells = m.ncells, h, o, i, j, k, y, f, nfam, nseg, shared, outside, count
     cdef int size = 0, cap = 0
     cdef uint64_t used
@@ -2338,15 +2402,24 @@ cdef class VariantModel:
         m.peer_words = words
         m.cell_houses = _transpose(m.house_start, m.house_cells, m.nhouses, ncells,
                                    &m.cell_house_start)
+        # Each house's cells as a bit row, ORed into each of its cells' rows (k * words
+        # operations a house, not k * k).
+        cdef uint64_t *house_row = <uint64_t *>calloc(words, sizeof(uint64_t))
+        if house_row == NULL:
+            raise MemoryError()
         for h in range(m.nhouses):
             start = m.house_start[h]
             stop = m.house_start[h + 1]
             m.house_full[h] = stop - start == n
+            memset(house_row, 0, words * sizeof(uint64_t))
+            for i in range(start, stop):
+                y = m.house_cells[i]
+                house_row[y >> 6] |= (<uint64_t>1) << (y & 63)
             for i in range(start, stop):
                 x = m.house_cells[i]
-                for j in range(start, stop):
-                    y = m.house_cells[j]
-                    bits[<size_t>x * words + (y >> 6)] |= (<uint64_t>1) << (y & 63)
+                for j in range(words):
+                    bits[<size_t>x * words + j] |= house_row[j]
+        free(house_row)
         cdef int32_t *fill
         for a, b in differ:
             if not (0 <= a < ncells and 0 <= b < ncells):
@@ -2449,6 +2522,7 @@ cdef class VariantModel:
         # cells each a group of its own, in their order.  C arrays throughout.
         m.nsums = len(sums)
         cdef int total_cells = 0, longest = 0, nsum_cells, ng, g, jj, pos = 0, ngroups = 0
+        cdef int64_t coef64
         cdef bint line, fits
         for t in sums:
             if len(t[0]) != len(t[1]):
@@ -2477,15 +2551,20 @@ cdef class VariantModel:
                 cells = t[0]
                 coefs = t[1]
                 nsum_cells = len(cells)
-                line = len(t) > 5 and t[5] != V_LINEAR
+                line = len(t) > 5 and <int>t[5] != V_LINEAR
                 for j in range(nsum_cells):
+                    # C values first: comparing the Python ints was most of this loop.
                     x = cells[j]
+                    try:
+                        coef64 = coefs[j]
+                    except OverflowError:
+                        coef64 = (1 << 31)
                     if not 0 <= x < ncells:
                         raise ValueError(f"sums: cell {x} off the grid")
-                    if not -(1 << 30) <= coefs[j] <= (1 << 30):
+                    if not -(1 << 30) <= coef64 <= (1 << 30):
                         raise ValueError(f"sums: coefficient {coefs[j]} out of range")
                     tcell[j] = x
-                    tcoef[j] = coefs[j]
+                    tcoef[j] = <int32_t>coef64
                 ng = 0
                 for j in range(nsum_cells):
                     tgroup[j] = -1
@@ -2538,11 +2617,16 @@ cdef class VariantModel:
         exact_sets = []
         covering = []
         complements = []
+        cdef int kind
+        cdef bint distinct, all_exact
         for i in range(m.nsums):
-            cells, coefs, target, distinct = sums[i][:4]
-            sets = sums[i][4] if len(sums[i]) > 4 else None
+            t = sums[i]
+            cells = t[0]
+            target = t[2]
+            distinct = t[3]
+            sets = t[4] if len(t) > 4 else None
             m.sum_target[i] = target
-            kind = sums[i][5] if len(sums[i]) > 5 else V_LINEAR
+            kind = t[5] if len(t) > 5 else V_LINEAR
             if kind != V_LINEAR:
                 if not (kind in (V_SANDWICH, V_XSUM, V_SKYSCRAPER) and 1 <= len(cells) <= 64
                         or kind == V_CONTAIN and sets is not None and len(sets) <= len(cells)
@@ -2558,14 +2642,20 @@ cdef class VariantModel:
             elif kind == V_XSUM:
                 fits_sets = n <= V_SANDWICH_SETS and len(cells) == n
                 combo_rows.append(_xsum_sets(n, target) if fits_sets else [])
-            elif distinct and n <= 16 and _unit_coefs(coefs):
+            elif distinct and n <= 16 and _unit_coefs(t[1]):
                 combo_rows.append(_combos(n, len(cells), target))
             else:
                 combo_rows.append([])
             # Sets of as many values as its cells, which all differ (v_sum_sets' singles).
-            exact_sets.append(distinct and kind == V_LINEAR and bool(combo_rows[i])
-                              and _distinct_cells(m, i)
-                              and all(popcount(S) == len(cells) for S in combo_rows[i]))
+            nsum_cells = len(cells)
+            # Every set as many values as the cells (which all differ, in one sum).
+            all_exact = bool(combo_rows[i]) and kind == V_LINEAR and _distinct_cells(m, i)
+            if all_exact:
+                for S in combo_rows[i]:
+                    if popcount(S) != nsum_cells:
+                        all_exact = False
+                        break
+            exact_sets.append(distinct and all_exact)
             holding = []
             if combo_rows[i]:
                 holding = _holding(m, i)
@@ -2573,13 +2663,7 @@ cdef class VariantModel:
             covering.append(holding if ncells > 64 * V_PEER_WORDS else [])
             # A cage's (or renban's) sets, as many distinct values as cells: in a house of
             # n cells the other cells hold the values its set lacks (v_sum_sets).
-            whole = False
-            if holding and kind == V_LINEAR and _distinct_cells(m, i):
-                whole = True
-                for S in combo_rows[i]:
-                    if popcount(S) != len(cells):
-                        whole = False
-                        break
+            whole = bool(holding) and all_exact
             complements.append([h for h in holding if len(houses[h]) == n] if whole else [])
         m.sum_houses = _csr(covering, &m.sum_house_start)
         m.comp_houses = _csr(complements, &m.comp_house_start)
