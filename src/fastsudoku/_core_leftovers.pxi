@@ -414,7 +414,8 @@ cdef class _SumRecord:
     cdef readonly bint original
 
 
-cdef int _record_groups(const uint64_t *peers, int words, list cells, int32_t *sizes) except -1:
+cdef int _record_groups_c(const uint64_t *peers, int words, const int32_t *at, int k,
+                          int32_t *sizes) except -1:
     """Groups of cells that all see each other, grown greedily as cliques: each group
     starts from all the cells not yet grouped and takes, again and again, the one that
     sees the most of those still possible (ties to the first), keeping only the cells it
@@ -422,8 +423,8 @@ cdef int _record_groups(const uint64_t *peers, int words, list cells, int32_t *s
     'best' greedy strategy; first-fit in the cells' order instead found no combination
     of the four long diagonals of its 'Zero solution: Little Killer', whose clique groups
     leave two units of slack: ISS 832 guesses, we 5M without an answer.)"""
-    cdef int k = len(cells), kw = (len(cells) + 63) >> 6, ngroups = 0, i, j, w, x, y
-    cdef int best, best_score, score, left = len(cells)
+    cdef int kw = (k + 63) >> 6, ngroups = 0, i, j, w, x, y
+    cdef int best, best_score, score, left = k
     cdef uint64_t bits
     cdef uint64_t *adj = <uint64_t *>calloc(<size_t>k * kw + 2 * kw + 1, sizeof(uint64_t))
     cdef uint64_t *unassigned
@@ -432,13 +433,7 @@ cdef int _record_groups(const uint64_t *peers, int words, list cells, int32_t *s
         raise MemoryError()
     unassigned = adj + <size_t>k * kw
     cand = unassigned + kw
-    cdef int32_t *at = <int32_t *>malloc((k + 1) * sizeof(int32_t))
-    if at == NULL:
-        free(adj)
-        raise MemoryError()
     try:
-        for i in range(k):
-            at[i] = cells[i]
         for i in range(k):
             x = at[i]
             unassigned[i >> 6] |= (<uint64_t>1) << (i & 63)
@@ -473,22 +468,36 @@ cdef int _record_groups(const uint64_t *peers, int words, list cells, int32_t *s
             ngroups += 1
     finally:
         free(adj)
-        free(at)
     return ngroups
 
 
-cdef int _group_bounds(int n, const uint64_t *peers, int words, list cells, int32_t *sizes,
-                       int64_t *low, int64_t *high) except -1:
-    """The least and most totals of `cells` split into clique groups (_record_groups,
-    their sizes in `sizes`, k + 1 long): each group of k takes the k least (most) values.
-    Returns how many groups."""
-    cdef int g, ngroups = _record_groups(peers, words, cells, sizes)
+cdef int _group_bounds_c(int n, const uint64_t *peers, int words, const int32_t *at, int k,
+                         int32_t *sizes, int64_t *low, int64_t *high) except -1:
+    """The least and most totals of the k cells `at` split into clique groups
+    (_record_groups_c, their sizes in `sizes`, k + 1 long): each group of k takes the k
+    least (most) values.  Returns how many groups."""
+    cdef int g, ngroups = _record_groups_c(peers, words, at, k, sizes)
     low[0] = 0
     high[0] = 0
     for g in range(ngroups):
         low[0] += <int64_t>sizes[g] * (sizes[g] + 1) // 2
         high[0] += <int64_t>sizes[g] * (2 * n - sizes[g] + 1) // 2
     return ngroups
+
+
+cdef int _group_bounds(int n, const uint64_t *peers, int words, list cells, int32_t *sizes,
+                       int64_t *low, int64_t *high) except -1:
+    """_group_bounds_c of a list of cells."""
+    cdef int k = len(cells), i
+    cdef int32_t *at = <int32_t *>malloc((k + 1) * sizeof(int32_t))
+    if at == NULL:
+        raise MemoryError()
+    try:
+        for i in range(k):
+            at[i] = cells[i]
+        return _group_bounds_c(n, peers, words, at, k, sizes, low, high)
+    finally:
+        free(at)
 
 
 cdef _SumRecord _sum_record(int n, const uint64_t *peers, int words, list cells, int64_t total,
@@ -711,6 +720,7 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
         <size_t>(npool + nregions + 4) * words + 1, sizeof(uint64_t))
     cdef uint64_t *peers = NULL
     cdef int32_t *sizes = NULL
+    cdef int32_t *left = NULL                          # ncells: the cells left (in sizes)
     cdef int32_t *cstart = NULL                        # ncells + 1: each cell's sums
     cdef int32_t *csums = NULL
     if stotal == NULL or ints == NULL or bits == NULL:
@@ -771,9 +781,10 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
         for i in range(npool):
             stamp[i] = -1
         peers = _peer_rows(ncells, words, houses, differ)
-        sizes = <int32_t *>calloc(ncells + 1, sizeof(int32_t))
+        sizes = <int32_t *>calloc(2 * ncells + 2, sizeof(int32_t))
         if sizes == NULL:
             raise MemoryError()
+        left = sizes + ncells + 1
         for r in range(nregions):
             # The sums crossing the house, fewest overlaps first (then in order).
             ncross = 0
@@ -865,21 +876,20 @@ def intersection_sums(int n, list houses, list differ, list sums, int most=300):
                 continue
             seen.add(key)
             # The cells left, in order (the sums and houses taken do not overlap).
-            cells = []
+            k = 0
             for w in range(words):
                 bits_w = rest[w]
                 while bits_w:
-                    cells.append(w * 64 + bit_index(lowest_bit(bits_w)))
+                    left[k] = w * 64 + bit_index(lowest_bit(bits_w))
+                    k += 1
                     bits_w = clear_lowest_bit(bits_w)
-            k = len(cells)
-            _group_bounds(n, peers, words, cells, sizes, &low, &high)
-            if total < low or total > high:
-                out.append((cells, [1] * k, total, False))  # no values reach it
-                continue
-            dof = min(total - low, high - total)
-            if high == low or high - low <= 4 * dof:
-                continue
-            out.append((cells, [1] * k, total, False))
+            _group_bounds_c(n, peers, words, left, k, sizes, &low, &high)
+            if low <= total <= high:
+                dof = min(total - low, high - total)
+                if high == low or high - low <= 4 * dof:
+                    continue
+            # (Or no values reach it.)
+            out.append(([left[q] for q in range(k)], [1] * k, total, False))
         return out
     finally:
         free(stotal)

@@ -406,27 +406,37 @@ def _pairs(p: _Puzzle, cells: List[int], name: str) -> List[Tuple[int, int]]:
     return out
 
 
+# Each side's little killer diagonals by their first cell (the ISS's clue cell): made once.
+_LK_LINES: Dict[int, Dict[int, List[int]]] = {}
+
+
 def _little_killer(p: _Puzzle, key: int) -> List[int]:
     assert p.n is not None
     n = p.n
-    starts = (
-        [((r, 0), (1, 1)) for r in range(n - 1)]
-        + [((r, n - 1), (-1, -1)) for r in range(1, n - 1)]
-        + [((0, c), (1, -1)) for c in range(1, n)]
-        + [((n - 1, c), (-1, 1)) for c in range(1, n - 1)]
-    )
-    seen = set()
-    for (r, c), (dr, dc) in starts:
-        line = []
-        while 0 <= r < n and 0 <= c < n:
-            line.append(r * n + c)
-            r, c = r + dr, c + dc
-        if len(line) <= 1 or frozenset(line) in seen:
-            continue
-        seen.add(frozenset(line))
-        if line[0] == key:
-            return line
-    raise VariantError(f"ISS LittleKiller: no diagonal starts at R{key // n + 1}C{key % n + 1}")
+    lines = _LK_LINES.get(n)
+    if lines is None:
+        starts = (
+            [((r, 0), (1, 1)) for r in range(n - 1)]
+            + [((r, n - 1), (-1, -1)) for r in range(1, n - 1)]
+            + [((0, c), (1, -1)) for c in range(1, n)]
+            + [((n - 1, c), (-1, 1)) for c in range(1, n - 1)]
+        )
+        seen = set()
+        lines = {}
+        for (r, c), (dr, dc) in starts:
+            line = []
+            while 0 <= r < n and 0 <= c < n:
+                line.append(r * n + c)
+                r, c = r + dr, c + dc
+            if len(line) <= 1 or frozenset(line) in seen:
+                continue
+            seen.add(frozenset(line))
+            lines.setdefault(line[0], line)
+        lines = _LK_LINES.setdefault(n, lines)
+    found = lines.get(key)
+    if found is None:
+        raise VariantError(f"ISS LittleKiller: no diagonal starts at R{key // n + 1}C{key % n + 1}")
+    return list(found)
 
 
 def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
