@@ -12,6 +12,7 @@ from variant_reference import brute_count, check_variant
 
 DATA = Path(__file__).resolve().parent / "data" / "variants" / "iss_examples.txt"
 PAIRWISE = DATA.with_name("iss_pairwise.txt")
+CAGES = DATA.with_name("iss_cages.txt")
 # Killers with no givens that the variant engine still takes seconds over (8-12 s here).
 SLOW = {"Killing with flowers", "Wecoc #1"}
 
@@ -27,7 +28,9 @@ def _examples(path=DATA):
     return out
 
 
-@pytest.mark.parametrize("name, text, solution", _examples() + _examples(PAIRWISE))
+@pytest.mark.parametrize(
+    "name, text, solution", _examples() + _examples(PAIRWISE) + _examples(CAGES)
+)
 def test_iss_examples_solve_to_their_stored_solution(name, text, solution):
     puzzle = from_iss(text)
     result = fs.search(puzzle, limit=2)

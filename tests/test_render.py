@@ -32,6 +32,7 @@ from fastsudoku.variants import (
     Contains,
     Diagonals,
     Entropic,
+    EqualityCage,
     Even,
     Indexing,
     Kropki,
@@ -46,6 +47,7 @@ from fastsudoku.variants import (
     Palindrome,
     Region,
     RegionSumLine,
+    RellikCage,
     Renban,
     Sandwich,
     Skyscraper,
@@ -545,6 +547,22 @@ def test_every_rule_has_its_mark():
     assert places["3"] == pytest.approx((9.5, 4.5))  # skyscraper C5 from the bottom
     assert places["4"] == pytest.approx((-0.5, 0.5))  # numbered room C1, top
     assert places["12"][0] < 0 and places["12"][1] < 1  # the little killer, top left
+
+
+def test_rellik_and_equality_cages_are_outlined_and_explained():
+    v = Variant(
+        "." * 81,
+        constraints=[
+            RellikCage([(0, 0), (0, 1), (1, 0)], 10),
+            EqualityCage([(4, 4), (4, 5)]),
+        ],
+    )
+    root = parse(render(v))
+    assert len(elements(root, "rellik", "path")) == 1
+    assert len(elements(root, "equality", "path")) == 1
+    assert [t.text for t in texts(root, "rellik-sum")] == ["\u226010"]
+    legend = " ".join(t.text for t in texts(root, "legend"))
+    assert "no one or more of their digits sum" in legend and "as many even digits" in legend
 
 
 def test_a_rule_the_picture_does_not_know_is_named_not_refused():

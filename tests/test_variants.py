@@ -20,6 +20,7 @@ from fastsudoku.variants import (
     Contains,
     Diagonals,
     Entropic,
+    EqualityCage,
     Even,
     Indexing,
     Kropki,
@@ -35,6 +36,7 @@ from fastsudoku.variants import (
     Region,
     RegionSumLine,
     Relation,
+    RellikCage,
     Renban,
     Sandwich,
     Skyscraper,
@@ -46,6 +48,10 @@ from fastsudoku.variants import (
     Whisper,
     XSum,
     Zipper,
+    from_iss,
+    from_json,
+    to_iss,
+    to_json,
 )
 from variant_reference import brute_count, check_variant
 
@@ -1434,6 +1440,89 @@ def test_a_renban_needs_its_values_in_different_cells():
     rules = [Renban(cells), Candidates((3, 3), range(3, 10)), Candidates((4, 4), range(3, 10))]
     cand = Variant("." * 81, box=None, constraints=rules).model().propagated(bytes(81))
     assert {v + 1 for v in range(9) if cand[2 * 9 + 2] >> v & 1} == set(range(2, 10))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_equality_and_rellik_cages_agree_with_brute_force(seed):
+    """Equality cages (as many even as odd, as many low as high) and rellik cages (no
+    one or more of their numbers make the total), two or three of them with a few givens,
+    on 4x4 grids with boxes or none, on the numbers 1..4 or 0..3: counts and every
+    solution agree with the brute-force reference, which reads both rules from their
+    definitions."""
+    rng = random.Random(seed)
+    n = 4
+    box = rng.choice([(2, 2), None])
+    first = rng.choice([0, 1])
+    everywhere = [(r, c) for r in range(n) for c in range(n)]
+    constraints = []
+    for _ in range(rng.randint(2, 3)):
+        cells = rng.sample(everywhere, rng.randint(2, 4))
+        if rng.random() < 0.5:
+            constraints.append(EqualityCage(cells))
+        else:
+            constraints.append(RellikCage(cells, rng.randint(first, 2 * n)))
+    givens = [0] * (n * n)
+    for x in rng.sample(range(n * n), rng.randint(0, 3)):
+        givens[x] = rng.randint(1, n)
+    text = "".join(str(v - 1 + first) if v else "." for v in givens)
+    variant = Variant(text, box=box, constraints=constraints, first=first)
+    try:
+        variant.model()
+    except VariantError as e:
+        # Random givens that repeat in a house (a cage): no grid keeps them.
+        assert "repeat" in str(e)
+        assert brute_count(n, box, None, constraints, givens, 1, first=first) == 0
+        return
+    expected = brute_count(n, box, None, constraints, givens, limit=100, first=first)
+    assert fs.count_solutions(variant, limit=100) == expected
+    for out in fs.solutions(variant, limit=5):
+        digits = [int(ch) - first + 1 for ch in out]
+        check_variant(n, box, None, constraints, givens, digits, first=first)
+
+
+def test_equality_and_rellik_cages_read_write_and_refuse():
+    """The ISS's forms read and written back; what no digits can satisfy is no solution;
+    too many digit sets, a total that is not a number, a repeated cell: errors naming the
+    rule."""
+    v = from_iss(".RellikCage~10~R1C1~R1C2~R1C3.EqualityCage~R2C1~R2C2")
+    rellik, equality = v.constraints
+    assert isinstance(rellik, RellikCage) and rellik.total == 10
+    assert isinstance(equality, EqualityCage) and len(equality.cells) == 2
+    text = to_iss(v)
+    assert ".RellikCage~10~R1C1~R1C2~R1C3" in text and ".EqualityCage~R2C1~R2C2" in text
+    back = from_iss(text)
+    assert back.constraints == v.constraints and fs.solve(back) == fs.solve(v)
+    again = from_json(to_json(v))
+    assert [type(c) for c in again.constraints] == [RellikCage, EqualityCage]
+    assert again.constraints[0].total == 10 and fs.solve(again) == fs.solve(v)
+    out = fs.solve(v)
+    a, b, c = (int(ch) for ch in out[:3])
+    assert 10 not in (a, b, c, a + b, a + c, b + c, a + b + c)
+    x, y = int(out[9]), int(out[10])
+    assert (x + y) % 2 == 1 and (x < 5) != (y < 5) and 5 not in (x, y)
+    # Three cells cannot split evenly; 1 is in every rellik cage of 1..4 with total 1
+    # unless it is left out, and four cells of 1..4 must hold it.
+    assert (
+        fs.count_solutions(Variant("." * 16, constraints=[EqualityCage([(0, 0), (0, 1), (0, 2)])]))
+        == 0
+    )
+    assert (
+        fs.count_solutions(
+            Variant("." * 16, constraints=[RellikCage([(0, 0), (0, 1), (0, 2), (0, 3)], 1)])
+        )
+        == 0
+    )
+    wide = [(r, c) for r in range(6) for c in range(6)][:18]
+    with pytest.raises(VariantError, match="EqualityCage: 18 cells on a side of 36"):
+        Variant("." * 36 * 36, box=(6, 6), constraints=[EqualityCage(wide)]).model()
+    with pytest.raises(VariantError, match="RellikCage x: 'x' is not an integer"):
+        Variant("." * 81, constraints=[RellikCage([(0, 0)], "x")]).model()
+    with pytest.raises(VariantError, match="listed twice"):
+        Variant("." * 81, constraints=[EqualityCage([(0, 0), (0, 0)])]).model()
+    with pytest.raises(VariantError, match="RellikCage 5: no cells"):
+        Variant("." * 81, constraints=[RellikCage([], 5)]).model()
+    with pytest.raises(VariantError, match="ISS RellikCage: expected"):
+        from_iss(".RellikCage")
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -13,6 +13,7 @@ the numbers first..first+N-1 (first=1 but for grids of 0..N-1, Variant.first): t
 rules are read on those numbers.
 """
 
+import itertools
 import re
 
 _RC = re.compile(r"^[Rr](\d+)[Cc](\d+)$")
@@ -266,6 +267,30 @@ def _rules(n, constraints, box=None, regions=None, first=1):
                 for b in range(a + 1, n * n):
                     dist = abs(a // n - b // n) + abs(a % n - b % n)
                     rules.append(([a, b], lambda d, t=dist: not (d[0] == d[1] == t), False))
+        elif kind == "EqualityCage":
+            # From the rule: as many even numbers as odd, as many in the low half of the
+            # numbers first..first+n-1 as in the high half, none in neither (the middle).
+            half = n // 2
+            low = set(range(first, first + half))
+            high = set(range(first + n - half, first + n))
+
+            def equality(d, low=low, high=high):
+                even = sum(1 for x in d if x % 2 == 0)
+                below = sum(1 for x in d if x in low)
+                above = sum(1 for x in d if x in high)
+                return 2 * even == len(d) and below == above and below + above == len(d)
+
+            rules.append((_cells(con.cells, n), equality, True))
+        elif kind == "RellikCage":
+
+            def rellik(d, t=con.total):
+                return not any(
+                    sum(combo) == t
+                    for r in range(1, len(d) + 1)
+                    for combo in itertools.combinations(d, r)
+                )
+
+            rules.append((_cells(con.cells, n), rellik, True))
         elif kind == "Relation":
             cells = _cells(con.cells, n)
             allowed = {tuple(pair) for pair in con.allowed}

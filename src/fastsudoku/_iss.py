@@ -44,8 +44,6 @@ _KNOWN_ELSEWHERE = (
     "Replicate",
     "Regex",
     "NFA",
-    "RellikCage",
-    "EqualityCage",
     "LookAndSay",
     "SameValues",
     "EqualSum",
@@ -510,6 +508,16 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
         _cage(p, _cells(p, args[1:], where), total)
     elif name == "AllDifferent":
         p.constraints.append(v.Region(rc(list(dict.fromkeys(_cells(p, args, where))))))
+    elif name in ("RellikCage", "Lunchbox"):
+        if not args:
+            raise VariantError(f"ISS {name}: expected ~<sum>~<cells>")
+        total = _number(args[0], f"{name} sum")
+        rule = v.RellikCage if name == "RellikCage" else v.Lunchbox
+        p.constraints.append(rule(rc(_cells(p, args[1:], where)), total))
+    elif name == "EqualityCage":
+        if not args:
+            raise VariantError("ISS EqualityCage: expected its cells")
+        p.constraints.append(v.EqualityCage(rc(_cells(p, args, where))))
     elif name == "Sum":
         if not args or args[0] == "":
             raise VariantError("ISS Sum: the sum is missing")
@@ -539,11 +547,6 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
     elif name in ("Zipper", "RegionSumLine", "Entropic"):
         rule = {"Zipper": v.Zipper, "RegionSumLine": v.RegionSumLine, "Entropic": v.Entropic}
         p.constraints.append(rule[name](rc(_cells(p, args, where)), check_path=False))
-    elif name == "Lunchbox":
-        if not args:
-            raise VariantError("ISS Lunchbox: expected ~<sum>~<cells>")
-        total = _number(args[0], "Lunchbox sum")
-        p.constraints.append(v.Lunchbox(rc(_cells(p, args[1:], where)), total))
     elif name == "SumLine":
         if not args:
             raise VariantError("ISS SumLine: expected ~<sum>~<cells>[~LOOP]")

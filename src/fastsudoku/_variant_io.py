@@ -323,6 +323,10 @@ def _iss_part(b: Any, con: Any) -> str:
     if isinstance(con, v.Cage):
         total = "" if con.total is None else str(con.total)
         return f".Cage~{total}{_iss_cells(b, con.cells, name)}"
+    if isinstance(con, v.RellikCage):
+        return f".RellikCage~{con.total}{_iss_cells(b, con.cells, name)}"
+    if isinstance(con, v.EqualityCage):
+        return f".EqualityCage{_iss_cells(b, con.cells, name)}"
     if isinstance(con, v.Sum):
         ks = list(con.coefficients or [])
         plain = all(k == 1 for k in ks)

@@ -658,6 +658,15 @@ class _Draw:
             self.note(f"every {kinds} is given (no other neighbours sum to its total)")
         elif isinstance(con, _v.Cage):
             self.cage(self.cell_list(con.cells, name), con.total, "cage")
+        elif isinstance(con, _v.RellikCage):
+            self.cage(self.cell_list(con.cells, name), f"\u2260{con.total}", "rellik")
+            self.note("cages marked \u2260: no one or more of their digits sum to the number")
+        elif isinstance(con, _v.EqualityCage):
+            self.cage(self.cell_list(con.cells, name), None, "equality", colour="#2e7d32")
+            self.note(
+                "green cages: as many even digits as odd, as many low as high (the middle "
+                "digit of an odd count in none)"
+            )
         elif isinstance(con, _v.Sum):
             self.sum(con)
         elif isinstance(con, (_v.Sandwich, _v.XSum, _v.NumberedRoom, _v.Skyscraper)):

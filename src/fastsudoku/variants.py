@@ -104,6 +104,8 @@ __all__ = [
     "NoOtherDots",
     "XV",
     "Relation",
+    "EqualityCage",
+    "RellikCage",
     "NoOtherXV",
     "Odd",
     "Even",
@@ -909,6 +911,101 @@ class Relation(Constraint):
             links = list(zip(cells, cells[1:]))
         for a, c in links:
             b.arcs.append((a, c, table))
+
+
+_CAGE_SETS = 20000  # EqualityCage, RellikCage: their digit sets, up to this many k-subsets
+
+
+# _cage_sets' lists by (side, first, cells, the rule and its number): made once, shared
+# (never changed), at most 4,096 of them.
+_CAGE_SET_LISTS: Dict[Tuple[int, int, int, Any], List[int]] = {}
+
+
+def _cage_sets(
+    b: _Builder, cells: List[int], where: str, keep: Callable[[List[int]], bool], key: Any
+) -> None:
+    """A cage of distinct digits whose digit sets are those `keep` accepts (given the
+    numbers they stand for; `key` names the rule and its number, for the cache): the
+    cells a house, and the sets kept as a renban's runs are (v_sum_sets: the cells keep
+    the values of the sets they can still cover)."""
+    k = len(cells)
+    if k == 0:
+        raise VariantError(f"{where}: no cells")
+    if k > b.n:
+        raise VariantError(f"{where}: {k} cells cannot hold distinct digits 1..{b.n}")
+    if math.comb(b.n, k) > _CAGE_SETS:
+        raise VariantError(
+            f"{where}: {k} cells on a side of {b.n} have {math.comb(b.n, k):,} digit sets "
+            f"(up to {_CAGE_SETS:,} are supported)"
+        )
+    b.houses.append(cells)
+    cache_key = (b.n, b.first, k, key)
+    sets = _CAGE_SET_LISTS.get(cache_key)
+    if sets is None:
+        sets = []
+        for digits in itertools.combinations(range(b.n), k):
+            if keep([x + b.first for x in digits]):
+                mask = 0
+                for x in digits:
+                    mask |= 1 << x
+                sets.append(mask)
+        if len(_CAGE_SET_LISTS) < 4096:
+            sets = _CAGE_SET_LISTS.setdefault(cache_key, sets)
+    if sets:
+        b.sums.append((cells, [0] * k, 0, True, sets))
+    else:
+        # No digit set keeps the rule (an equality cage of odd size): no solution -- a
+        # sum of nothing that must make 1 (an empty list of sets would bind nothing).
+        b.sums.append((cells, [0] * k, 1, False))
+
+
+@dataclass(frozen=True)
+class EqualityCage(Constraint):
+    """A cage of distinct digits with as many even numbers as odd ones and as many from
+    the low half of the numbers as from the high half; with an odd count of numbers the
+    middle one is in neither half, so not in the cage.  (The Interactive Sudoku Solver's
+    ``EqualityCage``.)"""
+
+    cells: Sequence[CellRef]
+
+    def _add(self, b: _Builder) -> None:
+        where = "EqualityCage"
+        cells = b.cells(self.cells, where)
+        half = b.n // 2
+        low, high = b.first + half, b.first + b.n - half  # below low; high and above
+
+        def keep(numbers: List[int]) -> bool:
+            k = len(numbers)
+            even = sum(1 for x in numbers if x % 2 == 0)
+            below = sum(1 for x in numbers if x < low)
+            above = sum(1 for x in numbers if x >= high)
+            return 2 * even == k and below == above and below + above == k
+
+        _cage_sets(b, cells, where, keep, "equality")
+
+
+@dataclass(frozen=True)
+class RellikCage(Constraint):
+    """A cage of distinct digits in which no one or more of its numbers sum to
+    ``total``.  (The Interactive Sudoku Solver's ``RellikCage``.)"""
+
+    cells: Sequence[CellRef]
+    total: int
+
+    def _add(self, b: _Builder) -> None:
+        where = f"RellikCage {self.total}"
+        cells = b.cells(self.cells, where)
+        total = _int(self.total, where)
+
+        def keep(numbers: List[int]) -> bool:
+            if total < 0:
+                return True  # numbers from 0 up: no subset makes a negative total
+            sums = 0  # bit t: some non-empty subset totals t
+            for x in numbers:
+                sums |= (sums << x) | (1 << x)
+            return not sums >> total & 1
+
+        _cage_sets(b, cells, where, keep, ("rellik", total))
 
 
 class _Negative(Constraint):
