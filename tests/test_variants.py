@@ -22,6 +22,7 @@ from fastsudoku.variants import (
     Entropic,
     EqualityCage,
     Even,
+    HiddenSkyscraper,
     Indexing,
     Kropki,
     Lockout,
@@ -1442,6 +1443,69 @@ def test_a_renban_needs_its_values_in_different_cells():
     assert {v + 1 for v in range(9) if cand[2 * 9 + 2] >> v & 1} == set(range(2, 10))
 
 
+def _check_numbers(n, box, constraints, givens, first, limit):
+    """Givens (digits 1..n, 0 empty) written in the numbers first..: the count up to
+    `limit` and the first solutions agree with the reference; random givens that repeat
+    in a house are refused, and no grid keeps them."""
+    text = "".join(str(v - 1 + first) if v else "." for v in givens)
+    variant = Variant(text, box=box, constraints=constraints, first=first)
+    try:
+        variant.model()
+    except VariantError as e:
+        assert "repeat" in str(e)
+        assert brute_count(n, box, None, constraints, givens, 1, first=first) == 0
+        return
+    expected = brute_count(n, box, None, constraints, givens, limit=limit, first=first)
+    assert fs.count_solutions(variant, limit=limit) == expected
+    for out in fs.solutions(variant, limit=5):
+        digits = [int(ch) - first + 1 for ch in out]
+        check_variant(n, box, None, constraints, givens, digits, first=first)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_hidden_skyscrapers_agree_with_brute_force(seed):
+    """Hidden skyscraper clues (the first digit lower than one before it, from the clue's
+    end), one to three of them on 4x4 grids with boxes or none, on the numbers 1..4 or
+    0..3, some clues no digit is: counts and every solution agree with the brute-force
+    reference, which reads the rule from its definition."""
+    rng = random.Random(seed)
+    n = 4
+    box = rng.choice([(2, 2), None])
+    first = rng.choice([0, 1])
+    constraints = [
+        HiddenSkyscraper(
+            rng.choice("RC") + str(rng.randint(1, n)),
+            rng.randint(first - 1, first + n),
+            reverse=rng.random() < 0.5,
+        )
+        for _ in range(rng.randint(1, 3))
+    ]
+    givens = [0] * (n * n)
+    for x in rng.sample(range(n * n), rng.randint(0, 2)):
+        givens[x] = rng.randint(1, n)
+    _check_numbers(n, box, constraints, givens, first, limit=200)
+
+
+def test_hidden_skyscrapers_read_write_and_refuse():
+    v = from_iss(".HiddenSkyscraper~R1~3~4.HiddenSkyscraper~C2~~2")
+    assert [(c.line, c.clue, c.reverse) for c in v.constraints] == [
+        ("R1", 3, False),
+        ("R1", 4, True),
+        ("C2", 2, True),
+    ]
+    text = to_iss(v)
+    assert ".HiddenSkyscraper~R1~3~" in text and ".HiddenSkyscraper~C2~~2" in text
+    assert fs.solve(from_iss(text)) == fs.solve(v)
+    out = [int(ch) for ch in fs.solve(v)]
+    row = out[:9]
+    hidden = next(x for i, x in enumerate(row) if i and x < max(row[:i]))
+    assert hidden == 3
+    # A clue of 1 or of a digit no grid has: no solution; a side of 64: refused.
+    assert fs.count_solutions(Variant("." * 81, constraints=[HiddenSkyscraper("R1", 10)])) == 0
+    with pytest.raises(VariantError, match="HiddenSkyscraper 3: on sides up to 63"):
+        Variant("." * 64 * 64, box=(8, 8), constraints=[HiddenSkyscraper("R1", 3)]).model()
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_equality_and_rellik_cages_agree_with_brute_force(seed):
     """Equality cages (as many even as odd, as many low as high) and rellik cages (no
@@ -1464,20 +1528,7 @@ def test_equality_and_rellik_cages_agree_with_brute_force(seed):
     givens = [0] * (n * n)
     for x in rng.sample(range(n * n), rng.randint(0, 3)):
         givens[x] = rng.randint(1, n)
-    text = "".join(str(v - 1 + first) if v else "." for v in givens)
-    variant = Variant(text, box=box, constraints=constraints, first=first)
-    try:
-        variant.model()
-    except VariantError as e:
-        # Random givens that repeat in a house (a cage): no grid keeps them.
-        assert "repeat" in str(e)
-        assert brute_count(n, box, None, constraints, givens, 1, first=first) == 0
-        return
-    expected = brute_count(n, box, None, constraints, givens, limit=100, first=first)
-    assert fs.count_solutions(variant, limit=100) == expected
-    for out in fs.solutions(variant, limit=5):
-        digits = [int(ch) - first + 1 for ch in out]
-        check_variant(n, box, None, constraints, givens, digits, first=first)
+    _check_numbers(n, box, constraints, givens, first, limit=100)
 
 
 def test_equality_and_rellik_cages_read_write_and_refuse():

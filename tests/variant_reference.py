@@ -243,6 +243,17 @@ def _rules(n, constraints, box=None, regions=None, first=1):
                 return sum(1 for i, x in enumerate(d) if all(x > y for y in d[:i])) == t
 
             rules.append((line, seen, False))
+        elif kind == "HiddenSkyscraper":
+            line = _outside_line(con, n)
+
+            def first_hidden(d, t=con.clue):
+                # The first number lower than the tallest before it is the clue.
+                for i in range(1, len(d)):
+                    if d[i] < max(d[:i]):
+                        return d[i] == t
+                return False
+
+            rules.append((line, first_hidden, False))
         elif kind == "Indexing":
             for x in _cells(con.cells, n):
                 row, col = divmod(x, n)

@@ -56,6 +56,7 @@ cdef enum:                    # VModel.sum_kind: what a sum's cells and target m
     V_SUMLINE = 7             # a line cut into runs of this total (target; a loop: 8)
     V_SUMLOOP = 8
     V_LUNCHBOX = 9            # cells that differ: those between the least and most sum to it
+    V_HIDDEN = 10             # a line that differs: its first cell below one before holds it
     V_SUMLINE_MOST = 256      # cells of a sum line propagated by its runs (longer: checked)
     V_SKY_WALK = 512          # a skyscraper clue's walk: only up to this many placings
     V_SKY_STATES = 16         # skyscraper clues by states up to this side
@@ -1098,6 +1099,58 @@ cdef bint v_lunchbox(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     return True
 
 
+cdef bint v_hidden(VSearch *s, uint64_t *cand, int t) noexcept nogil:
+    """Hidden skyscraper clue t (a line of cells that all differ, from the clue's end):
+    the digits rise until the first one lower than the tallest before it, and that one
+    is the target.  Along the line, the states are the tallest digit so far while the
+    digits still rise (bit m: tallest m, bit 0 before the first cell) or 'found': the
+    states reachable before each cell go forwards, those that can still end well go
+    backwards, and a digit stays if it takes a reachable state to one that can end well
+    (a taller digit, to its own state; the target below the tallest, to 'found'; any
+    digit once found).  Sides up to 63 (a state a bit)."""
+    cdef const VModel *m = s.m
+    cdef int k = m.sum_start[t + 1] - m.sum_start[t], i
+    cdef const int32_t *cells = m.sum_cells + m.sum_start[t]
+    cdef int64_t v = m.sum_target[t]
+    cdef uint64_t vbit, c, g, keep
+    cdef uint64_t fwd[65]          # the rising states before cell i
+    cdef uint64_t back[65]         # the rising states before cell i that can end well
+    cdef bint found[65]            # 'found' reachable before cell i
+    if not 1 <= v <= m.n or k > 64:
+        return False
+    vbit = (<uint64_t>1) << v
+    fwd[0] = 1
+    found[0] = False
+    for i in range(k):
+        c = cand[cells[i]] << 1                # digit d as bit d
+        if fwd[i]:
+            # Taller than the least tallest so far; the target below the most.
+            fwd[i + 1] = c & ~((<uint64_t>2 << bit_index(lowest_bit(fwd[i]))) - 1)
+            found[i + 1] = found[i] or (c & vbit and top_index(fwd[i]) > v)
+        else:
+            fwd[i + 1] = 0
+            found[i + 1] = found[i]
+    if not found[k]:
+        return False
+    back[k] = 0
+    for i in range(k - 1, -1, -1):
+        c = cand[cells[i]] << 1
+        g = c & back[i + 1]
+        back[i] = ((<uint64_t>1) << top_index(g)) - 1 if g else 0
+        if c & vbit and v < 63:
+            back[i] |= ~((vbit << 1) - 1)     # any tallest above the target
+    for i in range(k):
+        c = cand[cells[i]] << 1
+        keep = c if found[i] else 0
+        if fwd[i]:
+            keep |= c & back[i + 1] & ~((<uint64_t>2 << bit_index(lowest_bit(fwd[i]))) - 1)
+            if c & vbit and top_index(fwd[i]) > v:
+                keep |= vbit
+        if not v_restrict(s, cand, cells[i], keep >> 1):
+            return False
+    return True
+
+
 cdef bint v_contain(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """Rule t: its cells hold its values (VModel.combos, a value listed m times held by
     at least m cells; target 1: exactly m).  A value fewer cells can hold than it needs is
@@ -1167,6 +1220,8 @@ cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
         return v_sumline(s, cand, t)
     if m.sum_kind[t] == V_LUNCHBOX:
         return v_lunchbox(s, cand, t)
+    if m.sum_kind[t] == V_HIDDEN:
+        return v_hidden(s, cand, t)
     if m.sum_kind[t] != V_LINEAR:
         return v_ends(s, cand, t)
     for g in range(first, first + ngroups):
@@ -1894,6 +1949,7 @@ LINE_XSUM = V_XSUM
 LINE_BETWEEN = V_BETWEEN
 LINE_LOCKOUT = V_LOCKOUT
 LINE_SKYSCRAPER = V_SKYSCRAPER
+LINE_HIDDEN = V_HIDDEN
 RULE_CONTAIN = V_CONTAIN
 LINE_SUMLINE = V_SUMLINE
 LINE_SUMLOOP = V_SUMLOOP
@@ -2628,7 +2684,8 @@ cdef class VariantModel:
             m.sum_target[i] = target
             kind = t[5] if len(t) > 5 else V_LINEAR
             if kind != V_LINEAR:
-                if not (kind in (V_SANDWICH, V_XSUM, V_SKYSCRAPER) and 1 <= len(cells) <= 64
+                if not (kind in (V_SANDWICH, V_XSUM, V_SKYSCRAPER, V_HIDDEN)
+                        and 1 <= len(cells) <= 64
                         or kind == V_CONTAIN and sets is not None and len(sets) <= len(cells)
                         or kind in (V_SUMLINE, V_SUMLOOP) and len(cells) >= 1
                         or kind == V_LUNCHBOX and 2 <= len(cells) <= 64

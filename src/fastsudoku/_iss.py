@@ -50,7 +50,6 @@ _KNOWN_ELSEWHERE = (
     "CountingCircles",
     "CountDistinct",
     "ValueIndexing",
-    "HiddenSkyscraper",
     "FullRank",
     "FullRankTies",
     "GlobalEntropy",
@@ -603,10 +602,14 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
         for clue, reverse in ((args[1], False), (args[2], True)):
             if clue != "":
                 p.constraints.append(v.XSum(outside, _number(clue, "XSum sum"), reverse))
-    elif name in ("Skyscraper", "NumberedRoom"):
+    elif name in ("Skyscraper", "NumberedRoom", "HiddenSkyscraper"):
         if len(args) not in (2, 3):
             raise VariantError(f"ISS {name}: expected ~<row or column>~<clue>~<clue back>")
-        clue_rule = v.Skyscraper if name == "Skyscraper" else v.NumberedRoom
+        clue_rule = {
+            "Skyscraper": v.Skyscraper,
+            "NumberedRoom": v.NumberedRoom,
+            "HiddenSkyscraper": v.HiddenSkyscraper,
+        }[name]
         outside = _iss_line(p, args[0], name)
         for clue, reverse in zip(args[1:], (False, True)):
             if clue != "":

@@ -360,7 +360,7 @@ def _iss_part(b: Any, con: Any) -> str:
         return f".{kind}~{wanted}{_iss_cells(b, con.cells, name)}"
     if isinstance(con, v.AntiTaxicab):
         return ".AntiTaxicab"
-    if isinstance(con, (v.NumberedRoom, v.Skyscraper)):
+    if isinstance(con, (v.NumberedRoom, v.Skyscraper, v.HiddenSkyscraper)):
         line = _iss_line(b, con.line)
         return f".{name}~{line}~~{con.clue}" if con.reverse else f".{name}~{line}~{con.clue}~"
     if isinstance(con, v.Whisper):

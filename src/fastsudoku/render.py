@@ -134,6 +134,7 @@ OUTSIDE: Dict[str, Tuple[str, str]] = {
     "Sandwich": ("#000000", "sandwich sums (digits between the 1 and the N)"),
     "XSum": ("#1d4fa3", "X-sums (the first X digits, X the first)"),
     "Skyscraper": ("#1f7a3a", "skyscrapers (digits seen from that end)"),
+    "HiddenSkyscraper": ("#5a6b1f", "hidden skyscrapers (the first digit lower than one before)"),
     "NumberedRoom": ("#9a2a2a", "numbered rooms (the X-th digit, X the first)"),
     "Lunchbox": ("#6b3fa0", "lunchboxes (digits between the least and the greatest)"),
     "Sum": ("#000000", "little killers (the arrow's diagonal sums to the clue)"),
@@ -669,7 +670,9 @@ class _Draw:
             )
         elif isinstance(con, _v.Sum):
             self.sum(con)
-        elif isinstance(con, (_v.Sandwich, _v.XSum, _v.NumberedRoom, _v.Skyscraper)):
+        elif isinstance(
+            con, (_v.Sandwich, _v.XSum, _v.NumberedRoom, _v.Skyscraper, _v.HiddenSkyscraper)
+        ):
             self.line_clue(con)
         elif isinstance(con, _v.Lunchbox):
             cells = self.cell_list(con.cells, name)

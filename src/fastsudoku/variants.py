@@ -104,6 +104,7 @@ __all__ = [
     "NoOtherDots",
     "XV",
     "Relation",
+    "HiddenSkyscraper",
     "EqualityCage",
     "RellikCage",
     "NoOtherXV",
@@ -721,6 +722,28 @@ class Skyscraper(Constraint):
         cells = _line_cells(b, self.line, bool(self.reverse), where)
         clue = _total(self.clue, where)
         b.sums.append((cells, [1] * len(cells), clue, False, None, _core.LINE_SKYSCRAPER))
+
+
+@dataclass(frozen=True)
+class HiddenSkyscraper(Constraint):
+    """Seen from the clue's end of a row or column (its left or top, or the other end
+    with ``reverse=True``), the first digit lower than one before it (the first building
+    hidden) is ``clue``.  ``line``: ``"R3"`` or ``"C5"``, counting from 1.  (The
+    Interactive Sudoku Solver's ``HiddenSkyscraper``; on grids of 0..N-1 too.)"""
+
+    line: str
+    clue: int
+    reverse: bool = False
+
+    def _add(self, b: _Builder) -> None:
+        where = f"HiddenSkyscraper {self.clue}"
+        if b.n > 63:
+            raise VariantError(f"{where}: on sides up to 63 (this one is {b.n})")
+        cells = _line_cells(b, self.line, bool(self.reverse), where)
+        # The clue's digit (heights keep their order whatever number digit 1 stands for);
+        # one no digit is makes no solution.
+        digit = _total(self.clue, where) - b.first + 1
+        b.sums.append((cells, [1] * len(cells), digit, False, None, _core.LINE_HIDDEN))
 
 
 def _index(b: _Builder, control: int, cells: List[int], value: int) -> None:
