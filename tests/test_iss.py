@@ -175,7 +175,7 @@ def test_whisper_default_greater_than_and_strict_dots():
         (".Thermo~R1C1~R10C1", "invalid cell ID"),
         (".Frobnicate~R1C1", "unknown constraint type 'Frobnicate'"),
         (".Lunchbox", "expected ~<sum>~<cells>"),
-        (".CountingCircles~R1C1~R1C2", "'CountingCircles' is not supported"),
+        (".SameValues~2~R1C1~R1C2", "'SameValues' is not supported"),
         (".Sandwich~8~C10", "invalid row or column 'C10'"),
         (".Sandwich~8", "expected ~<sum>~<row or column>"),
         (".XSum~R1~5", "expected ~<row or column>~<sum forwards>~<backwards>"),

@@ -30,6 +30,7 @@ from fastsudoku.variants import (
     Candidates,
     Constraint,
     Contains,
+    CountingCircles,
     Diagonals,
     Entropic,
     EqualityCage,
@@ -550,23 +551,25 @@ def test_every_rule_has_its_mark():
     assert places["12"][0] < 0 and places["12"][1] < 1  # the little killer, top left
 
 
-def test_rellik_equality_and_hidden_skyscraper_clues_are_drawn_and_explained():
+def test_rellik_equality_hidden_skyscraper_and_counting_rules_are_drawn_and_explained():
     v = Variant(
         "." * 81,
         constraints=[
             RellikCage([(0, 0), (0, 1), (1, 0)], 10),
             EqualityCage([(4, 4), (4, 5)]),
             HiddenSkyscraper("R3", 7, reverse=True),
+            CountingCircles([(8, 0), (8, 8)]),
         ],
     )
     root = parse(render(v))
+    assert len(elements(root, "counting", "circle")) == 2
     assert [t.text for t in texts(root, "clue")] == ["7"]
     assert len(elements(root, "rellik", "path")) == 1
     assert len(elements(root, "equality", "path")) == 1
     assert [t.text for t in texts(root, "rellik-sum")] == ["\u226010"]
     legend = " ".join(t.text for t in texts(root, "legend"))
     assert "no one or more of their digits sum" in legend and "as many even digits" in legend
-    assert "hidden skyscrapers" in legend
+    assert "hidden skyscrapers" in legend and "how many circles hold it" in legend
 
 
 def test_a_rule_the_picture_does_not_know_is_named_not_refused():

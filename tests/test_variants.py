@@ -18,6 +18,7 @@ from fastsudoku.variants import (
     Cage,
     Candidates,
     Contains,
+    CountingCircles,
     Diagonals,
     Entropic,
     EqualityCage,
@@ -1443,10 +1444,20 @@ def test_a_renban_needs_its_values_in_different_cells():
     assert {v + 1 for v in range(9) if cand[2 * 9 + 2] >> v & 1} == set(range(2, 10))
 
 
-def _check_numbers(n, box, constraints, givens, first, limit):
-    """Givens (digits 1..n, 0 empty) written in the numbers first..: the count up to
+def _small_grid(seed):
+    """A random 4x4 grid for the tests of one rule: (rng, side, boxes or none, the first
+    number: 1 or 0)."""
+    rng = random.Random(seed)
+    return rng, 4, rng.choice([(2, 2), None]), rng.choice([0, 1])
+
+
+def _check_numbers(rng, n, box, constraints, first, limit, most_givens):
+    """Up to `most_givens` random givens written in the numbers first..: the count up to
     `limit` and the first solutions agree with the reference; random givens that repeat
     in a house are refused, and no grid keeps them."""
+    givens = [0] * (n * n)
+    for x in rng.sample(range(n * n), rng.randint(0, most_givens)):
+        givens[x] = rng.randint(1, n)
     text = "".join(str(v - 1 + first) if v else "." for v in givens)
     variant = Variant(text, box=box, constraints=constraints, first=first)
     try:
@@ -1463,15 +1474,43 @@ def _check_numbers(n, box, constraints, givens, first, limit):
 
 
 @pytest.mark.parametrize("seed", range(40))
+def test_counting_circles_agree_with_brute_force(seed):
+    """Counting circles (each number in a circle is how many circles hold it) on 4x4
+    grids, boxes or none, the numbers 1..4 or 0..3, with a cage or a few givens: counts
+    and every solution agree with the brute-force reference reading the rule from its
+    definition."""
+    rng, n, box, first = _small_grid(seed)
+    everywhere = [(r, c) for r in range(n) for c in range(n)]
+    constraints = [CountingCircles(rng.sample(everywhere, rng.randint(1, 9)))]
+    if rng.random() < 0.5:
+        constraints.append(Cage(rng.sample(everywhere, 2)))
+    _check_numbers(rng, n, box, constraints, first, limit=200, most_givens=2)
+
+
+def test_counting_circles_read_write_and_refuse():
+    # (Three circles in one box could not hold a 3 three times, nor a 2 twice with
+    # the 3: these five are spread out.)
+    v = from_iss(".CountingCircles~R1C1~R4C2~R7C3~R2C5~R9C9")
+    (circles,) = v.constraints
+    assert isinstance(circles, CountingCircles) and len(circles.cells) == 5
+    text = to_iss(v)
+    assert ".CountingCircles~R1C1~R4C2~R7C3~R2C5~R9C9" in text
+    out = [int(ch) for ch in fs.solve(from_iss(text))]
+    held = [out[x] for x in (0, 28, 56, 13, 80)]
+    assert all(held.count(x) == x for x in held)
+    with pytest.raises(VariantError, match="CountingCircles: 1 to 64 cells, got 0"):
+        Variant("." * 81, constraints=[CountingCircles([])]).model()
+    with pytest.raises(VariantError, match="ISS CountingCircles: expected its cells"):
+        from_iss(".CountingCircles")
+
+
+@pytest.mark.parametrize("seed", range(40))
 def test_hidden_skyscrapers_agree_with_brute_force(seed):
     """Hidden skyscraper clues (the first digit lower than one before it, from the clue's
     end), one to three of them on 4x4 grids with boxes or none, on the numbers 1..4 or
     0..3, some clues no digit is: counts and every solution agree with the brute-force
     reference, which reads the rule from its definition."""
-    rng = random.Random(seed)
-    n = 4
-    box = rng.choice([(2, 2), None])
-    first = rng.choice([0, 1])
+    rng, n, box, first = _small_grid(seed)
     constraints = [
         HiddenSkyscraper(
             rng.choice("RC") + str(rng.randint(1, n)),
@@ -1480,10 +1519,7 @@ def test_hidden_skyscrapers_agree_with_brute_force(seed):
         )
         for _ in range(rng.randint(1, 3))
     ]
-    givens = [0] * (n * n)
-    for x in rng.sample(range(n * n), rng.randint(0, 2)):
-        givens[x] = rng.randint(1, n)
-    _check_numbers(n, box, constraints, givens, first, limit=200)
+    _check_numbers(rng, n, box, constraints, first, limit=200, most_givens=2)
 
 
 def test_hidden_skyscrapers_read_write_and_refuse():
@@ -1513,10 +1549,7 @@ def test_equality_and_rellik_cages_agree_with_brute_force(seed):
     on 4x4 grids with boxes or none, on the numbers 1..4 or 0..3: counts and every
     solution agree with the brute-force reference, which reads both rules from their
     definitions."""
-    rng = random.Random(seed)
-    n = 4
-    box = rng.choice([(2, 2), None])
-    first = rng.choice([0, 1])
+    rng, n, box, first = _small_grid(seed)
     everywhere = [(r, c) for r in range(n) for c in range(n)]
     constraints = []
     for _ in range(rng.randint(2, 3)):
@@ -1525,10 +1558,7 @@ def test_equality_and_rellik_cages_agree_with_brute_force(seed):
             constraints.append(EqualityCage(cells))
         else:
             constraints.append(RellikCage(cells, rng.randint(first, 2 * n)))
-    givens = [0] * (n * n)
-    for x in rng.sample(range(n * n), rng.randint(0, 3)):
-        givens[x] = rng.randint(1, n)
-    _check_numbers(n, box, constraints, givens, first, limit=100)
+    _check_numbers(rng, n, box, constraints, first, limit=100, most_givens=3)
 
 
 def test_equality_and_rellik_cages_read_write_and_refuse():

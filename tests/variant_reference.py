@@ -243,6 +243,13 @@ def _rules(n, constraints, box=None, regions=None, first=1):
                 return sum(1 for i, x in enumerate(d) if all(x > y for y in d[:i])) == t
 
             rules.append((line, seen, False))
+        elif kind == "CountingCircles":
+
+            def counting(d):
+                # Each number in a circle is how many circles hold it.
+                return all(d.count(x) == x for x in d)
+
+            rules.append((_cells(con.cells, n), counting, False))
         elif kind == "HiddenSkyscraper":
             line = _outside_line(con, n)
 

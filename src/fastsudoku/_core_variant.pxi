@@ -57,6 +57,7 @@ cdef enum:                    # VModel.sum_kind: what a sum's cells and target m
     V_SUMLOOP = 8
     V_LUNCHBOX = 9            # cells that differ: those between the least and most sum to it
     V_HIDDEN = 10             # a line that differs: its first cell below one before holds it
+    V_COUNT = 11              # counting circles: a digit held counts its cells (combos)
     V_SUMLINE_MOST = 256      # cells of a sum line propagated by its runs (longer: checked)
     V_SKY_WALK = 512          # a skyscraper clue's walk: only up to this many placings
     V_SKY_STATES = 16         # skyscraper clues by states up to this side
@@ -1151,6 +1152,149 @@ cdef bint v_hidden(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     return True
 
 
+cdef bint v_counting(VSearch *s, uint64_t *cand, int t) noexcept nogil:
+    """Counting circles t: each digit its cells hold stands for a number (digit bit j: j +
+    target) that many of them hold.  The digit sets whose numbers add up to the cells'
+    count are VModel.combos; for each set S, every cell must hold a digit of S, each digit
+    of S be possible in at least its number of cells and held alone in at most that many;
+    a digit of S possible in exactly its number of cells takes them all, and one held
+    alone in its number of cells leaves the others.  Each cell keeps what some such set
+    leaves it.  Up to 64 cells."""
+    cdef const VModel *m = s.m
+    cdef int k = m.sum_start[t + 1] - m.sum_start[t], i, j, c
+    cdef const int32_t *cells = m.sum_cells + m.sum_start[t]
+    cdef int64_t base = m.sum_target[t]
+    cdef uint64_t S, bit, rest
+    cdef uint64_t held[64]
+    cdef uint64_t sup[64]
+    cdef uint64_t here[64]
+    cdef int cnt, alone, g, groups, first_group = m.sum_group[t], ngroups
+    cdef int start = m.sum_start[t], only
+    cdef uint64_t must = m.full
+    cdef bint ok
+    ngroups = m.sum_group[t + 1] - first_group
+    if k > 64:
+        return True
+    for i in range(k):
+        held[i] = cand[cells[i]]
+        sup[i] = 0
+    for c in range(m.combo_start[t], m.combo_start[t + 1]):
+        S = m.combos[c]
+        ok = True
+        for i in range(k):
+            here[i] = held[i] & S
+            if here[i] == 0:
+                ok = False
+                break
+        if not ok:
+            continue
+        rest = S
+        while rest and ok:
+            bit = lowest_bit(rest)
+            rest ^= bit
+            j = bit_index(bit)
+            cnt = 0
+            alone = 0
+            for i in range(k):
+                if here[i] & bit:
+                    cnt += 1
+                    alone += here[i] == bit
+            if cnt < j + base or alone > j + base:
+                ok = False
+            elif cnt == j + base:
+                # Exactly as many cells as it needs: they all take it (the digits after
+                # count without them; those before are not looked at again).
+                for i in range(k):
+                    if here[i] & bit:
+                        here[i] = bit
+            elif alone == j + base:
+                # As many cells hold it alone as it needs: the others lose it.
+                for i in range(k):
+                    if here[i] & bit and here[i] != bit:
+                        here[i] &= ~bit
+                        if here[i] == 0:
+                            ok = False
+            if not ok or alone == j + base:
+                continue
+            # The cells come in groups that all differ (VModel.group_start): a digit is
+            # in at most one cell of each, so it needs as many groups that can hold it;
+            # with just that many, each takes it, and a group with one such cell gives it.
+            groups = 0
+            for g in range(first_group, first_group + ngroups):
+                for i in range(m.group_start[g] - start, m.group_start[g + 1] - start):
+                    if here[i] & bit:
+                        groups += 1
+                        break
+            if groups < j + base:
+                ok = False
+            elif groups == j + base:
+                for g in range(first_group, first_group + ngroups):
+                    only = -1
+                    for i in range(m.group_start[g] - start, m.group_start[g + 1] - start):
+                        if here[i] & bit:
+                            only = i if only == -1 else -2
+                    if only >= 0:
+                        here[only] = bit
+        if ok:
+            must &= S
+            for i in range(k):
+                sup[i] |= here[i]
+    for i in range(k):
+        if not v_restrict(s, cand, cells[i], sup[i]):
+            return False
+    # A digit every such set has, possible in just its number of groups: each of those
+    # groups holds it, so it leaves every cell that sees all of a group's cells that can
+    # hold it -- circles or not (the Interactive Sudoku Solver's exclusion groups).
+    if m.peer_words == 0:
+        return True
+    while must:
+        bit = lowest_bit(must)
+        must ^= bit
+        j = bit_index(bit)
+        groups = 0
+        for g in range(first_group, first_group + ngroups):
+            for i in range(m.group_start[g] - start, m.group_start[g + 1] - start):
+                if cand[cells[i]] & bit:
+                    groups += 1
+                    break
+        if groups != j + base:
+            continue
+        for g in range(first_group, first_group + ngroups):
+            if not v_group_peers(s, cand, m.sum_cells + m.group_start[g],
+                                 m.group_start[g + 1] - m.group_start[g], bit):
+                return False
+    return True
+
+
+cdef bint v_group_peers(VSearch *s, uint64_t *cand, const int32_t *cells, int k,
+                        uint64_t bit) noexcept nogil:
+    """The digit `bit` is in one of the k cells that can hold it (if any): it leaves the
+    cells that see all of those (peer_bits, which the caller checked exist)."""
+    cdef const VModel *m = s.m
+    cdef int i, j, words = m.peer_words, cell, held = 0
+    cdef uint64_t w
+    cdef uint64_t common[V_PEER_WORDS]
+    cdef const uint64_t *row
+    for j in range(words):
+        common[j] = ~(<uint64_t>0)
+    for i in range(k):
+        if cand[cells[i]] & bit:
+            held += 1
+            row = m.peer_bits + <size_t>cells[i] * words
+            for j in range(words):
+                common[j] &= row[j]
+    if held == 0:
+        return True
+    for j in range(words):
+        w = common[j]
+        while w:
+            cell = j * 64 + bit_index(lowest_bit(w))
+            w = clear_lowest_bit(w)
+            if cand[cell] & bit and not v_restrict(s, cand, cell, ~bit):
+                return False
+    return True
+
+
 cdef bint v_contain(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     """Rule t: its cells hold its values (VModel.combos, a value listed m times held by
     at least m cells; target 1: exactly m).  A value fewer cells can hold than it needs is
@@ -1222,6 +1366,8 @@ cdef bint v_sum(VSearch *s, uint64_t *cand, int t) noexcept nogil:
         return v_lunchbox(s, cand, t)
     if m.sum_kind[t] == V_HIDDEN:
         return v_hidden(s, cand, t)
+    if m.sum_kind[t] == V_COUNT:
+        return v_counting(s, cand, t)
     if m.sum_kind[t] != V_LINEAR:
         return v_ends(s, cand, t)
     for g in range(first, first + ngroups):
@@ -1950,6 +2096,7 @@ LINE_BETWEEN = V_BETWEEN
 LINE_LOCKOUT = V_LOCKOUT
 LINE_SKYSCRAPER = V_SKYSCRAPER
 LINE_HIDDEN = V_HIDDEN
+RULE_COUNT = V_COUNT
 RULE_CONTAIN = V_CONTAIN
 LINE_SUMLINE = V_SUMLINE
 LINE_SUMLOOP = V_SUMLOOP
@@ -2607,7 +2754,9 @@ cdef class VariantModel:
                 cells = t[0]
                 coefs = t[1]
                 nsum_cells = len(cells)
-                line = len(t) > 5 and <int>t[5] != V_LINEAR
+                # A line rule's cells each a group of their own (in order); counting
+                # circles are grouped as a sum's cells (cliques: v_counting's bound).
+                line = len(t) > 5 and <int>t[5] != V_LINEAR and <int>t[5] != V_COUNT
                 for j in range(nsum_cells):
                     # C values first: comparing the Python ints was most of this loop.
                     x = cells[j]
@@ -2686,6 +2835,7 @@ cdef class VariantModel:
             if kind != V_LINEAR:
                 if not (kind in (V_SANDWICH, V_XSUM, V_SKYSCRAPER, V_HIDDEN)
                         and 1 <= len(cells) <= 64
+                        or kind == V_COUNT and sets is not None and 1 <= len(cells) <= 64
                         or kind == V_CONTAIN and sets is not None and len(sets) <= len(cells)
                         or kind in (V_SUMLINE, V_SUMLOOP) and len(cells) >= 1
                         or kind == V_LUNCHBOX and 2 <= len(cells) <= 64

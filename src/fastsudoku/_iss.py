@@ -47,7 +47,6 @@ _KNOWN_ELSEWHERE = (
     "LookAndSay",
     "SameValues",
     "EqualSum",
-    "CountingCircles",
     "CountDistinct",
     "ValueIndexing",
     "FullRank",
@@ -513,6 +512,10 @@ def _constraint(p: _Puzzle, name: str, args: List[str]) -> None:
         total = _number(args[0], f"{name} sum")
         rule = v.RellikCage if name == "RellikCage" else v.Lunchbox
         p.constraints.append(rule(rc(_cells(p, args[1:], where)), total))
+    elif name == "CountingCircles":
+        if not args:
+            raise VariantError("ISS CountingCircles: expected its cells")
+        p.constraints.append(v.CountingCircles(rc(_cells(p, args, where))))
     elif name == "EqualityCage":
         if not args:
             raise VariantError("ISS EqualityCage: expected its cells")

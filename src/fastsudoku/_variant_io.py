@@ -325,8 +325,8 @@ def _iss_part(b: Any, con: Any) -> str:
         return f".Cage~{total}{_iss_cells(b, con.cells, name)}"
     if isinstance(con, v.RellikCage):
         return f".RellikCage~{con.total}{_iss_cells(b, con.cells, name)}"
-    if isinstance(con, v.EqualityCage):
-        return f".EqualityCage{_iss_cells(b, con.cells, name)}"
+    if isinstance(con, (v.EqualityCage, v.CountingCircles)):
+        return f".{name}{_iss_cells(b, con.cells, name)}"
     if isinstance(con, v.Sum):
         ks = list(con.coefficients or [])
         plain = all(k == 1 for k in ks)

@@ -695,6 +695,15 @@ class _Draw:
             self.xv(con)
         elif isinstance(con, (_v.Odd, _v.Even)):
             self.parity(self.cell_list(con.cells, name), isinstance(con, _v.Odd))
+        elif isinstance(con, _v.CountingCircles):
+            for x in self.cell_list(con.cells, name):
+                cx, cy = self.centre(x)
+                self.layers["shade"].append(
+                    f'<circle class="counting" cx="{_f(cx)}" cy="{_f(cy)}" '
+                    f'r="{_f(0.4 * self.s)}" fill="none" stroke="#8a6d3b" '
+                    f'stroke-width="{_f(0.04 * self.s)}"/>'
+                )
+            self.note("circles: the digit in each is how many circles hold it")
         elif isinstance(con, _v.Candidates):
             if not show_candidates:
                 self.allowed(con)

@@ -104,6 +104,7 @@ __all__ = [
     "NoOtherDots",
     "XV",
     "Relation",
+    "CountingCircles",
     "HiddenSkyscraper",
     "EqualityCage",
     "RellikCage",
@@ -722,6 +723,45 @@ class Skyscraper(Constraint):
         cells = _line_cells(b, self.line, bool(self.reverse), where)
         clue = _total(self.clue, where)
         b.sums.append((cells, [1] * len(cells), clue, False, None, _core.LINE_SKYSCRAPER))
+
+
+_COUNT_SETS = 20000  # CountingCircles: the digit sets listed, up to this many
+
+
+@dataclass(frozen=True)
+class CountingCircles(Constraint):
+    """Circled cells: the number in each tells how many circles hold it (a number n is
+    in none of them or in exactly n).  (The Interactive Sudoku Solver's
+    ``CountingCircles``.)"""
+
+    cells: Sequence[CellRef]
+
+    def _add(self, b: _Builder) -> None:
+        where = "CountingCircles"
+        cells = b.cells(self.cells, where)
+        k = len(cells)
+        if not 1 <= k <= 64:
+            raise VariantError(f"{where}: 1 to 64 cells, got {k}")
+        # The digit sets whose numbers (at least 1) add up to the count of circles.
+        numbers = [x for x in range(b.first, b.first + b.n) if x >= 1]
+        sets: List[int] = []
+
+        def grow(i: int, left: int, mask: int) -> None:
+            if left == 0:
+                sets.append(mask)
+                return
+            if len(sets) > _COUNT_SETS:
+                raise VariantError(
+                    f"{where}: {k} circles have over {_COUNT_SETS:,} sets of numbers"
+                )
+            for j in range(i, len(numbers)):
+                x = numbers[j]
+                if x > left:
+                    break
+                grow(j + 1, left - x, mask | 1 << (x - b.first))
+
+        grow(0, k, 0)
+        b.sums.append((cells, [0] * k, b.first, False, sets, _core.RULE_COUNT))
 
 
 @dataclass(frozen=True)
