@@ -1158,8 +1158,10 @@ cdef bint v_counting(VSearch *s, uint64_t *cand, int t) noexcept nogil:
     count are VModel.combos; for each set S, every cell must hold a digit of S, each digit
     of S be possible in at least its number of cells and held alone in at most that many;
     a digit of S possible in exactly its number of cells takes them all, and one held
-    alone in its number of cells leaves the others.  Each cell keeps what some such set
-    leaves it.  Up to 64 cells."""
+    alone in its number of cells leaves the others; the circles come in groups that all
+    differ, and a digit needs as many groups that can hold it.  Each cell keeps what some
+    such set leaves it; then a digit every set has, in just its number of groups, leaves
+    the cells that see all of a group's cells that can hold it.  Up to 64 cells."""
     cdef const VModel *m = s.m
     cdef int k = m.sum_start[t + 1] - m.sum_start[t], i, j, c
     cdef const int32_t *cells = m.sum_cells + m.sum_start[t]
